@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { defaults } from '@bank/shared';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
+  .transform((v) => (v === '' ? undefined : ['1', 'true', 'on', 'yes'].includes(v)));
+
+const environmentSchema = z.object({
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DEMO_DATA: flag.optional(),
+  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(defaults.sessionTtlSeconds),
+  POSTING_DELAY_SECONDS: z.coerce.number().int().min(0).default(defaults.postingDelaySeconds),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Where the built web app is; the server serves it at / when it exists. */
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export interface Config {
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  demoData: boolean;
+  sessionTtlSeconds: number;
+  postingDelaySeconds: number;
+  logLevel: string;
+  webDistDir: string | undefined;
+  /** Background jobs (posting, interest, statements) run on a timer; tests turn them off. */
+  runJobs: boolean;
+}
+
+/** Reads and validates the environment once at start; a bad value stops the server with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
+    sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+    postingDelaySeconds: e.POSTING_DELAY_SECONDS,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
+    runJobs: true,
+  };
+}

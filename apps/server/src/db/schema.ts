@@ -1,0 +1,277 @@
+/**
+ * The bank's records. Rules that protect money and identity live here as constraints, not only in
+ * code: a bug in a route can then fail a request but never store a negative balance, a duplicate
+ * username, or an account in a branch of another bank.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  check,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** Cents fit a JS number exactly far beyond any balance this bank allows (2^53 cents). */
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+export const banks = pgTable(
+  'banks',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    checkingActive: boolean('checking_active').notNull().default(true),
+    savingsActive: boolean('savings_active').notNull().default(true),
+    /** Percent in hundredths: 250 = 2.50 %. */
+    savingsRateHundredths: integer('savings_rate_hundredths').notNull().default(0),
+    tellerDepositPermission: boolean('teller_deposit_permission').notNull().default(true),
+    tellerWithdrawalPermission: boolean('teller_withdrawal_permission').notNull().default(true),
+    tellerTransferPermission: boolean('teller_transfer_permission').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('banks_name_not_blank', sql`length(btrim(${t.name})) > 0`),
+    check('banks_savings_rate_range', sql`${t.savingsRateHundredths} between 0 and 10000`),
+  ],
+);
+
+export const branches = pgTable(
+  'branches',
+  {
+    id: serial('id').primaryKey(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => banks.id),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('branches_name_trimmed', sql`${t.name} = btrim(${t.name}) and length(${t.name}) > 0`),
+    uniqueIndex('branches_bank_name_unique').on(t.bankId, sql`lower(${t.name})`),
+    // Lets users and accounts reference (bank, branch) together, so a branch of another bank
+    // can never be attached to them.
+    unique('branches_bank_id_id_unique').on(t.bankId, t.id),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    displayName: text('display_name'),
+    role: text('role', { enum: ['ADMIN', 'TELLER', 'USER'] }).notNull(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => banks.id),
+    branchId: integer('branch_id'),
+    passwordHash: text('password_hash').notNull(),
+    mustChangePassword: boolean('must_change_password').notNull().default(true),
+    createdAt: createdAt(),
+    /** Users are retired, not erased: their closed accounts and tickets still name them. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    check('users_username_format', sql`${t.username} ~ '^[A-Za-z0-9._-]{3,32}$'`),
+    check('users_role_valid', sql`${t.role} in ('ADMIN', 'TELLER', 'USER')`),
+    check('users_student_has_branch', sql`${t.role} <> 'USER' or ${t.branchId} is not null`),
+    foreignKey({
+      name: 'users_branch_same_bank_fk',
+      columns: [t.bankId, t.branchId],
+      foreignColumns: [branches.bankId, branches.id],
+    }),
+    index('users_bank_idx').on(t.bankId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** SHA-256 of the token, hex: the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-ins, shared by every server process, for throttling. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    usernameKey: text('username_key').notNull(),
+    address: text('address').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_failures_username_idx').on(t.usernameKey, t.at),
+    index('login_failures_address_idx').on(t.address, t.at),
+  ],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    accountNumber: char('account_number', { length: 10 }).primaryKey(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => banks.id),
+    branchId: integer('branch_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type', { enum: ['CHECKING', 'SAVINGS'] }).notNull(),
+    /** Σ credits − Σ debits of the live transactions, kept in step in the same database transaction. */
+    balanceCents: cents('balance_cents').notNull().default(0),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('accounts_number_format', sql`${t.accountNumber} ~ '^[0-9]{10}$'`),
+    check('accounts_type_valid', sql`${t.type} in ('CHECKING', 'SAVINGS')`),
+    check('accounts_balance_not_negative', sql`${t.balanceCents} >= 0`),
+    foreignKey({
+      name: 'accounts_branch_same_bank_fk',
+      columns: [t.bankId, t.branchId],
+      foreignColumns: [branches.bankId, branches.id],
+    }),
+    index('accounts_bank_idx').on(t.bankId),
+    index('accounts_user_idx').on(t.userId),
+  ],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountNumber: char('account_number', { length: 10 })
+      .notNull()
+      .references(() => accounts.accountNumber),
+    type: text('type', { enum: ['debit', 'credit'] }).notNull(),
+    description: text('description').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    status: text('status', { enum: ['pending', 'posted'] })
+      .notNull()
+      .default('pending'),
+    transactionDate: timestamp('transaction_date', { withTimezone: true }).notNull(),
+    postedDate: timestamp('posted_date', { withTimezone: true }),
+    /** Running posted balance after this row, in posting order; null while pending. */
+    accountBalanceCents: cents('account_balance_cents'),
+    /** Posting order within the bank: later rows' running balances follow from earlier ones. */
+    postingSeq: bigint('posting_seq', { mode: 'number' }),
+    transferId: uuid('transfer_id'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    /** Deleting keeps the row (and its audit record) but takes it out of every balance. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('transactions_amount_positive', sql`${t.amountCents} > 0`),
+    check('transactions_type_valid', sql`${t.type} in ('debit', 'credit')`),
+    check(
+      'transactions_posted_consistent',
+      sql`(${t.status} = 'posted') = (${t.postedDate} is not null and ${t.accountBalanceCents} is not null and ${t.postingSeq} is not null)`,
+    ),
+    check('transactions_running_balance_not_negative', sql`${t.accountBalanceCents} >= 0`),
+    index('transactions_account_page_idx')
+      .on(t.accountNumber, t.id.desc())
+      .where(sql`${t.deletedAt} is null`),
+    index('transactions_pending_due_idx')
+      .on(t.transactionDate)
+      .where(sql`${t.status} = 'pending' and ${t.deletedAt} is null`),
+    index('transactions_transfer_idx').on(t.transferId),
+  ],
+);
+
+/** Who changed or deleted which transaction, when, from what to what. */
+export const transactionAudit = pgTable(
+  'transaction_audit',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => banks.id),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => transactions.id),
+    action: text('action', { enum: ['update', 'delete'] }).notNull(),
+    actorUserId: integer('actor_user_id')
+      .notNull()
+      .references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    before: jsonb('before').notNull(),
+    after: jsonb('after'),
+  },
+  (t) => [index('transaction_audit_bank_idx').on(t.bankId, t.at)],
+);
+
+/** The first response to a money-moving POST, replayed for a repeat with the same key. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);
+
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: serial('id').primaryKey(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => banks.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    ticketType: text('ticket_type').notNull(),
+    title: text('title').notNull(),
+    contents: text('contents').notNull(),
+    severity: text('severity').notNull(),
+    status: text('status').notNull().default('Open'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('support_tickets_type_valid', sql`${t.ticketType} in ('Bug', 'Enhancement Request')`),
+    check(
+      'support_tickets_severity_valid',
+      sql`${t.severity} in ('1. Blocker', '2. Critical', '3. Major', '4. Minor', '5. Trivial')`,
+    ),
+    check(
+      'support_tickets_status_valid',
+      sql`${t.status} in ('Open', 'In Progress', 'Resolved', 'Closed')`,
+    ),
+    check('support_tickets_title_length', sql`length(${t.title}) between 1 and 120`),
+    check('support_tickets_contents_length', sql`length(${t.contents}) between 1 and 5000`),
+    index('support_tickets_bank_idx').on(t.bankId),
+  ],
+);

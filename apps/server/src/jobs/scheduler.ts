@@ -1,0 +1,37 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { jobs, type Job } from './registry.js';
+
+export interface RunningJobs {
+  stop(): void;
+  /** Resolves when no job run is under way (for a graceful shutdown). */
+  idle(): Promise<void>;
+}
+
+/**
+ * Runs each job on its timer while the server runs. A job guards itself with an advisory lock
+ * (see registry.ts), so when several server processes share a database only one does the work.
+ */
+export function startJobs(db: Database, config: Config, log: FastifyBaseLogger, list: Job[] = jobs): RunningJobs {
+  if (!config.runJobs) return { stop: () => {}, idle: async () => {} };
+  const running = new Set<Promise<void>>();
+  const timers = list.map((job) =>
+    setInterval(() => {
+      const run = job
+        .run(db, config, new Date())
+        .then((result) => {
+          if (result) log.info({ job: job.name, result }, 'job ran');
+        })
+        .catch((error: unknown) => log.error({ err: error, job: job.name }, 'job failed'))
+        .finally(() => running.delete(run));
+      running.add(run);
+    }, job.intervalMs),
+  );
+  return {
+    stop: () => timers.forEach(clearInterval),
+    idle: async () => {
+      await Promise.all(running);
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client.js';
+import type { Actor } from '../domain/actor.js';
+import { actorForToken } from '../domain/auth/sessions.js';
+import { forbidden, unauthenticated } from '../domain/errors.js';
+
+/** Who may call a route, by its prefix (API.md "Tiers and tenancy"). */
+export type Tier = 'public' | 'user' | 'teller' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    tier?: Tier;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+  }
+}
+
+const allowedRoles: Record<Exclude<Tier, 'public'>, ReadonlyArray<Actor['role']>> = {
+  user: ['ADMIN', 'TELLER', 'USER'],
+  teller: ['ADMIN', 'TELLER'],
+  admin: ['ADMIN'],
+};
+
+/** The signed-in actor of a request on a non-public route (the auth hook guarantees there is one). */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthenticated();
+  return request.actor;
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const match = /^Bearer ([A-Za-z0-9_-]{16,128})$/.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
+/**
+ * Authenticates and checks the tier before anything else runs (even body parsing), so an
+ * unauthorised caller learns nothing from validation errors. Every API route must declare a tier.
+ */
+export function registerAuth(app: FastifyInstance, db: Database) {
+  app.decorateRequest('actor', null);
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && !route.config?.tier && !route.url.startsWith('/api/docs')) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare its tier`);
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    const tier = request.routeOptions.config.tier;
+    if (!tier || tier === 'public') return;
+    const token = bearerToken(request);
+    const actor = token ? await actorForToken(db, token) : null;
+    if (!actor) throw unauthenticated();
+    if (!allowedRoles[tier].includes(actor.role)) throw forbidden();
+    request.actor = actor;
+  });
+}

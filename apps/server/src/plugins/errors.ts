@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages, type ErrorBody } from '@bank/shared';
+import { AppError } from '../domain/errors.js';
+import { LoginThrottledError } from '../domain/auth/login.js';
+
+function send(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/** PostgreSQL's own refusals that mean "the request conflicts with a rule", not "the server broke". */
+function databaseConflict(error: unknown): ErrorBody | null {
+  const pgError = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  switch (pgError.code) {
+    case '23514':
+      if (pgError.constraint?.includes('balance')) return { error: 'CONFLICT', message: messages.insufficientFunds };
+      return null;
+    case '23505':
+      return { error: 'CONFLICT', message: messages.conflict };
+    default:
+      return null;
+  }
+}
+
+/** The one error handler: every failure leaves as `{error, message, fields}`, never a stack trace or SQL. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error instanceof LoginThrottledError) reply.header('Retry-After', String(error.retryAfterSeconds));
+      return send(reply, error.statusCode, {
+        error: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+        fields[field] ??= issue.message ?? messages.validation;
+      }
+      return send(reply, 400, { error: 'VALIDATION', message: error.validation[0]?.message ?? messages.validation, fields });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return send(reply, 413, { error: 'PAYLOAD_TOO_LARGE', message: messages.bodyTooLarge });
+    }
+    if (error.statusCode === 429) {
+      return send(reply, 429, { error: 'RATE_LIMITED', message: messages.rateLimited });
+    }
+    const conflict = databaseConflict(error);
+    if (conflict) return send(reply, 409, conflict);
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own 4xx: malformed JSON, unsupported content type, missing body and the like.
+      return send(reply, 400, { error: 'VALIDATION', message: messages.validation });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return send(reply, 500, { error: 'INTERNAL', message: messages.internal });
+  });
+}

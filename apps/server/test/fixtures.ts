@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import type { Role } from '@bank/shared';
+import type { Database } from '../src/db/client.js';
+import { accounts, banks, branches, users } from '../src/db/schema.js';
+import { hashPassword } from '../src/domain/auth/passwords.js';
+import { createSession } from '../src/domain/auth/sessions.js';
+
+export const FIXTURE_PASSWORD = 'Fixture-1234';
+/** Hashing is deliberately slow; fixtures share one hash of the one fixture password. */
+const fixtureHash = hashPassword(FIXTURE_PASSWORD);
+
+let accountCounter = 0;
+/** Distinct, valid 10-digit account numbers for fixtures. */
+export const nextAccountNumber = () => String(1_000_000_000 + ++accountCounter * 7919).slice(0, 10);
+
+export async function insertUser(
+  db: Database,
+  input: { username: string; role: Role; bankId: number; branchId?: number | null; name?: string },
+) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      username: input.username,
+      name: input.name ?? `${input.username} Name`,
+      role: input.role,
+      bankId: input.bankId,
+      branchId: input.branchId ?? null,
+      passwordHash: await fixtureHash,
+      mustChangePassword: false,
+    })
+    .returning();
+  return user!;
+}
+
+export async function insertAccount(
+  db: Database,
+  input: { userId: number; bankId: number; branchId: number; type?: 'CHECKING' | 'SAVINGS' },
+) {
+  const [account] = await db
+    .insert(accounts)
+    .values({
+      accountNumber: nextAccountNumber(),
+      userId: input.userId,
+      bankId: input.bankId,
+      branchId: input.branchId,
+      type: input.type ?? 'CHECKING',
+    })
+    .returning();
+  return account!;
+}
+
+/** A bank with two branches, an admin, a teller and two students (one per branch) each with a checking account. */
+export async function seedBank(db: Database, prefix: string) {
+  const [bank] = await db.insert(banks).values({ name: `${prefix} Bank`, savingsRateHundredths: 250 }).returning();
+  const bankId = bank!.id;
+  const [main] = await db.insert(branches).values({ bankId, name: `${prefix} Main` }).returning();
+  const [north] = await db.insert(branches).values({ bankId, name: `${prefix} North` }).returning();
+  const admin = await insertUser(db, { username: `${prefix}-admin`, role: 'ADMIN', bankId });
+  const teller = await insertUser(db, { username: `${prefix}-teller`, role: 'TELLER', bankId });
+  const student = await insertUser(db, { username: `${prefix}-student`, role: 'USER', bankId, branchId: main!.id });
+  const otherStudent = await insertUser(db, { username: `${prefix}-student2`, role: 'USER', bankId, branchId: north!.id });
+  const checking = await insertAccount(db, { userId: student.id, bankId, branchId: main!.id });
+  const otherChecking = await insertAccount(db, { userId: otherStudent.id, bankId, branchId: north!.id });
+  const tokens = {
+    admin: await createSession(db, admin.id, 3600),
+    teller: await createSession(db, teller.id, 3600),
+    student: await createSession(db, student.id, 3600),
+    otherStudent: await createSession(db, otherStudent.id, 3600),
+  };
+  return { bankId, main: main!, north: north!, admin, teller, student, otherStudent, checking, otherChecking, tokens };
+}
+export type SeededBank = Awaited<ReturnType<typeof seedBank>>;
+
+/** Two banks: most access tests need "another bank's staff". */
+export async function seedTwoBanks(db: Database) {
+  return { one: await seedBank(db, 'one'), two: await seedBank(db, 'two') };
+}
+
+export async function setBank(db: Database, bankId: number, values: Partial<typeof banks.$inferInsert>) {
+  await db.update(banks).set(values).where(eq(banks.id, bankId));
+}

@@ -1,0 +1,108 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app.js';
+import type { Config } from '../src/config.js';
+import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../src/db/client.js';
+
+/**
+ * Each test file gets its own real database: an in-memory PGlite by default, or, when
+ * TEST_DATABASE_URL names a PostgreSQL server, a fresh database created on it for the file and
+ * dropped afterwards. The same tests run on both (npm test; .ci/run runs them again on PostgreSQL).
+ */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+export const databaseKind = testDatabaseUrl ? 'postgres' : 'pglite';
+
+export const testConfig: Config = {
+  host: '127.0.0.1',
+  port: 0,
+  databaseUrl: undefined,
+  dataDir: '',
+  demoData: false,
+  sessionTtlSeconds: 3600,
+  postingDelaySeconds: 86_400,
+  logLevel: 'silent',
+  webDistDir: undefined,
+  runJobs: false,
+};
+
+async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bank_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  /** Empties every table, so each test starts from nothing. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}, rateLimitPerMinute = 100_000): Promise<TestApp> {
+  const scratch = testDatabaseUrl ? await createScratchDatabase(testDatabaseUrl) : null;
+  const handle: DatabaseHandle = await openDatabase({ databaseUrl: scratch?.url });
+  const config = { ...testConfig, ...overrides };
+  const app = await buildApp({ config, db: handle.db, rateLimitPerMinute });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    config,
+    reset: () => truncateAll(handle.db),
+    close: async () => {
+      await app.close();
+      await handle.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+export async function truncateAll(db: Database): Promise<void> {
+  const [row] = await queryRows<{ tables: string | null }>(
+    db,
+    sql`select string_agg(format('%I', tablename), ', ') as tables
+        from pg_tables where schemaname = 'public' and tablename <> 'schema_migrations'`,
+  );
+  const tables = row?.tables;
+  if (tables) await db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
+}
+
+export interface CallOptions {
+  token?: string | undefined;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** One HTTP call through the real app (routing, auth, validation, serialisation), parsed. */
+export async function call(app: FastifyInstance, method: InjectOptions['method'], url: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  const isText = typeof options.body === 'string';
+  if (options.body !== undefined) headers['content-type'] ??= isText ? 'text/plain' : 'application/json';
+  const response = await app.inject({
+    method,
+    url: `/api${url}`,
+    headers,
+    ...(options.body === undefined ? {} : { payload: isText ? (options.body as string) : JSON.stringify(options.body) }),
+  });
+  const contentType = String(response.headers['content-type'] ?? '');
+  const body: any = contentType.includes('application/json') && response.body ? JSON.parse(response.body) : response.body;
+  return { status: response.statusCode, body, headers: response.headers };
+}

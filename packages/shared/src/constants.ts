@@ -1,0 +1,57 @@
+/** Named limits and constants of the product (ARCHITECTURE.md rule 6). */
+
+export const ROLES = ['ADMIN', 'TELLER', 'USER'] as const;
+export type Role = (typeof ROLES)[number];
+/** The role picker shows USER as "Student" (spec §1, §9). */
+export const ROLE_LABELS: Record<Role, string> = { ADMIN: 'Admin', TELLER: 'Teller', USER: 'Student' };
+
+export const ACCOUNT_TYPES = ['CHECKING', 'SAVINGS'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
+
+export const TRANSACTION_TYPES = ['debit', 'credit'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export const TRANSACTION_STATUSES = ['pending', 'posted'] as const;
+
+export const TICKET_TYPES = ['Bug', 'Enhancement Request'] as const;
+export const TICKET_SEVERITIES = [
+  '1. Blocker',
+  '2. Critical',
+  '3. Major',
+  '4. Minor',
+  '5. Trivial',
+] as const;
+export const TICKET_STATUSES = ['Open', 'In Progress', 'Resolved', 'Closed'] as const;
+
+/** The bank's routing number, shown on Account Information (spec: "a fixed constant"). */
+export const ROUTING_NUMBER = '021000089';
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,32}$/;
+export const ACCOUNT_NUMBER_PATTERN = /^[0-9]{10}$/;
+export const STATEMENT_FILE_PATTERN = /^statement-([0-9]{10})-([0-9]{4})-(0[1-9]|1[0-2])\.pdf$/;
+
+export const limits = {
+  /** 1,000,000,000.00 in cents. */
+  maxAmountCents: 100_000_000_000,
+  nameMaxLength: 100,
+  displayNameMaxLength: 64,
+  branchNameMaxLength: 80,
+  bankNameMaxLength: 100,
+  descriptionMaxLength: 200,
+  ticketTitleMaxLength: 120,
+  ticketContentsMaxLength: 5000,
+  passwordMinLength: 8,
+  passwordMaxLength: 128,
+  idempotencyKeyMaxLength: 64,
+  transactionPageMax: 500,
+  bodyLimitBytes: 64 * 1024,
+  requestTimeoutMs: 30_000,
+  /** Failed sign-ins allowed per username (and, more loosely, per address) in one window. */
+  loginFailuresPerUsername: 5,
+  loginFailuresPerAddress: 20,
+  loginFailureWindowSeconds: 15 * 60,
+} as const;
+
+export const defaults = {
+  sessionTtlSeconds: 8 * 60 * 60,
+  postingDelaySeconds: 24 * 60 * 60,
+} as const;

@@ -1,0 +1,106 @@
+/**
+ * Every user-visible text of the product, verbatim from the product specification where it
+ * defines one (note the double space in TARGET_ACCOUNT_INVALID: the spec has it), and the API
+ * contract's texts for what the server answers. Server and web import these; never retype them.
+ */
+export const messages = {
+  // Sign-in and password (spec §2, §5, §8)
+  loggingIn: 'Logging In...',
+  loginFailed: 'There was a problem logging in. Check your username and password and try again.',
+  invalidCredentials: 'Invalid username or password',
+  loginThrottled: 'Too many failed sign-ins. Wait a moment and try again.',
+  passwordsDoNotMatch: 'New passwords do not match.',
+  passwordUpdateFailed: 'Failed to update password.',
+  passwordUpdated: 'Password updated!',
+  currentPasswordWrong: 'The current password is not correct.',
+  newPasswordTooShort: 'The new password must be at least 8 characters long.',
+  newPasswordIsUserId: 'The new password must not be the same as the User Id.',
+  newPasswordTooLong: 'The new password must be at most 128 characters long.',
+
+  // Transfer, deposit, withdrawal (spec §4, §5, §8)
+  sourceAccountInvalid: 'Please select a valid account',
+  targetAccountInvalid: 'Please select  a valid account',
+  amountInvalid: 'Please enter a valid amount',
+  depositAccountMissing: 'Please select a deposit account',
+  depositAmountNotNumber: 'Deposit amount must be a number.',
+  depositAmountNotPositive: 'Deposits must be a number greater than 0',
+  withdrawalAccountMissing: 'Please select a withdrawal account',
+  withdrawalAmountNotNumber: 'Withdrawal amount must be a number.',
+  withdrawalAmountNotPositive: 'Withdrawals must be a number greater than 0',
+  processingTransfer: 'Processing Transfer...',
+  processingDeposit: 'Processing Deposit...',
+  processingWithdrawal: 'Processing Withdrawal...',
+  transferFailed: 'Failed to process transfer',
+  transferSucceeded: 'Transfer successfully submitted',
+  depositFailed: 'Failed to process deposit',
+  depositSucceeded: 'Deposit successfully submitted',
+  withdrawalFailed: 'Failed to process withdrawal',
+  withdrawalSucceeded: 'Withdrawal successfully submitted',
+  amountTooManyDecimals: 'Amounts have at most 2 decimal places.',
+  amountTooLarge: 'Amounts may not exceed 1,000,000,000.00.',
+  sameAccountTwice: 'The source and target accounts must be different.',
+  insufficientFunds: 'Insufficient funds',
+  accountClosed: 'This account is closed.',
+
+  // Users (spec §4, §5, §8; API.md Users)
+  userIdAndNameRequired: 'Please provide a User Id and Name',
+  studentNeedsBranch: 'Student accounts must be assigned to a branch',
+  userIdFormat: 'User Id must be 3 to 32 characters: letters, digits, dot, underscore or hyphen.',
+  nameTooLong: 'Name must be at most 100 characters.',
+  userIdTaken: 'That User Id is already taken.',
+  userCreated: 'Successfully created user',
+  userCreatedWithPassword: (password: string) =>
+    `Successfully created user. Temporary password: ${password}`,
+  creatingUser: 'Creating New User...',
+  updatingUser: 'Updating User...',
+  deletingUser: 'Deleting User...',
+  lastAdmin: 'A bank must keep at least one admin.',
+  userHasOpenAccounts: 'The user still has open accounts. Close them first.',
+  displayNameTooLong: 'Display name must be at most 64 characters.',
+  displayNameControlChars: 'Display name must not contain control characters.',
+
+  // Branches (spec §4, §5)
+  branchNameBlank: 'Branch name must not be blank',
+  branchNameTooLong: 'Branch name must be at most 80 characters.',
+  branchCreated: 'Branch successfully created',
+  branchExists: 'Branch already exists',
+  branchUpdated: 'Branch successfully updated',
+  creatingBranch: 'Creating New Branch',
+  branchInUse: 'The branch still has accounts or users.',
+
+  // Accounts (spec §4, §5; API.md Accounts)
+  branchRequired: 'Please select a branch',
+  userRequired: 'Please select a user',
+  accountCreated: 'Account successfully created',
+  accountCreateFailed: 'Failed to create account',
+  accountTypeNotOffered: 'Account type is not offered',
+  accountOwnerNotStudentOfBranch: 'The user must be a Student of the chosen branch.',
+  accountNotEmpty: 'Only an account with a zero balance and nothing pending can be closed.',
+
+  // Bank settings
+  bankNameBlank: 'Bank name must not be blank',
+  savingsRateInvalid: 'The savings rate must be a percent from 0 to 100 with at most 2 decimals.',
+
+  // Support tickets (spec §5)
+  ticketTitleRequired: 'Ticket must have a title',
+  ticketDescriptionRequired: 'Please describe the issue',
+  ticketTitleTooLong: 'The title must be at most 120 characters.',
+  ticketDescriptionTooLong: 'The description must be at most 5000 characters.',
+  ticketStatusAdminOnly: 'Only an admin may change the status of a ticket.',
+
+  // Generic API answers (API.md Errors)
+  validation: 'The request is not valid.',
+  unauthenticated: 'Please sign in.',
+  forbidden: 'You are not allowed to do that.',
+  notFound: 'Not found.',
+  conflict: 'The request conflicts with the current state.',
+  bodyTooLarge: 'The request body is too large.',
+  rateLimited: 'Too many requests. Wait a moment and try again.',
+  internal: 'Something went wrong on our side. Nothing was changed.',
+  tellerPermissionMissing: 'The bank does not allow tellers to do this.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 64 characters.',
+
+  // Screens (spec §8)
+  unexpectedError: 'Unexpected Application Error!',
+} as const;

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { toCents } from './money.js';
+
+describe('toCents', () => {
+  it.each([
+    [0.29, 29],
+    [12.5, 1250],
+    [1000, 100000],
+    [0.01, 1],
+    [1_000_000_000, 100_000_000_000],
+    [-3.1, -310],
+  ])('converts %s exactly to %s cents', (amount, cents) => {
+    expect(toCents(amount)).toBe(cents);
+  });
+
+  it.each([[0.001], [1.234], [Number.NaN], [Number.POSITIVE_INFINITY], [1e-7], [1e21]])(
+    'refuses %s',
+    (amount) => {
+      expect(toCents(amount)).toBeNull();
+    },
+  );
+});

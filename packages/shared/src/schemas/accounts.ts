@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { ACCOUNT_TYPES } from '../constants.js';
+import { messages } from '../messages.js';
+import { positiveId, requiredId } from './common.js';
+
+export const accountType = z.enum(ACCOUNT_TYPES);
+
+export const account = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  accountType,
+  balance: z.number(),
+  branchId: z.number().int(),
+  bankId: z.number().int(),
+  username: z.string(),
+});
+export type Account = z.infer<typeof account>;
+
+export const createAccountBody = z
+  .object({
+    branchId: requiredId(messages.branchRequired),
+    userId: z.string().optional(),
+    username: z.string().optional(),
+    accountType: accountType.default('CHECKING'),
+    bankId: positiveId.optional(),
+  })
+  .transform(({ userId, username, ...rest }) => ({ ...rest, username: (userId ?? username ?? '').trim() }))
+  .refine((v) => v.username.length > 0, { message: messages.userRequired, path: ['userId'] });
+export type CreateAccountBody = z.input<typeof createAccountBody>;

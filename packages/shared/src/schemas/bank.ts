@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { limits } from '../constants.js';
+import { messages } from '../messages.js';
+import { toCents } from '../money.js';
+import { positiveId } from './common.js';
+
+export const bankSettings = z.object({
+  bankId: z.number().int(),
+  bankName: z.string(),
+  checkingActive: z.boolean(),
+  savingsActive: z.boolean(),
+  savingsRate: z.number(),
+  tellerDepositPermission: z.boolean(),
+  tellerWithdrawalPermission: z.boolean(),
+  tellerTransferPermission: z.boolean(),
+});
+export type BankSettings = z.infer<typeof bankSettings>;
+
+/** A percent from 0 to 100 with at most 2 decimals, as hundredths of a percent (250 = 2.50 %). */
+export const savingsRateInHundredths = z
+  .number({ error: messages.savingsRateInvalid })
+  .transform((rate, ctx) => {
+    const hundredths = toCents(rate);
+    if (hundredths === null || hundredths < 0 || hundredths > 10_000) {
+      ctx.addIssue({ code: 'custom', message: messages.savingsRateInvalid });
+      return z.NEVER;
+    }
+    return hundredths;
+  });
+
+export const updateBankBody = z.object({
+  bankId: positiveId.optional(),
+  bankName: z
+    .string({ error: messages.bankNameBlank })
+    .trim()
+    .min(1, messages.bankNameBlank)
+    .max(limits.bankNameMaxLength),
+  checkingActive: z.boolean(),
+  savingsActive: z.boolean(),
+  savingsRate: savingsRateInHundredths,
+  tellerDepositPermission: z.boolean(),
+  tellerWithdrawalPermission: z.boolean(),
+  tellerTransferPermission: z.boolean(),
+});
+export type UpdateBankBody = z.input<typeof updateBankBody>;

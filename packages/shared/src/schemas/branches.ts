@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { limits } from '../constants.js';
+import { messages } from '../messages.js';
+import { positiveId } from './common.js';
+
+export const branch = z.object({
+  id: z.number().int(),
+  branchId: z.number().int(),
+  branchName: z.string(),
+  numOfAccounts: z.number().int(),
+  bankId: z.number().int(),
+});
+export type Branch = z.infer<typeof branch>;
+
+const branchName = z
+  .string({ error: messages.branchNameBlank })
+  .trim()
+  .min(1, messages.branchNameBlank)
+  .max(limits.branchNameMaxLength, messages.branchNameTooLong);
+
+export const createBranchBody = z.object({
+  branchName,
+  bankId: positiveId.optional(),
+  /** Sent by the spec's client; always counted by the server instead. */
+  numOfAccounts: z.unknown().optional(),
+});
+export type CreateBranchBody = z.input<typeof createBranchBody>;
+
+export const updateBranchBody = z.object({
+  branchId: positiveId,
+  branchName,
+});
+export type UpdateBranchBody = z.input<typeof updateBranchBody>;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ACCOUNT_NUMBER_PATTERN, limits, USERNAME_PATTERN } from '../constants.js';
+import { messages } from '../messages.js';
+import { toCents } from '../money.js';
+
+export const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
+/**
+ * A chosen id from a picker: a positive integer (or its digits as a string); anything else, the
+ * empty choice included, is reported with the form's own message.
+ */
+export function requiredId(message: string) {
+  return z.unknown().transform((value, ctx) => {
+    const id = typeof value === 'string' && /^[0-9]{1,10}$/.test(value) ? Number(value) : value;
+    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 2_147_483_647) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return id;
+  });
+}
+
+export const username = z.string().regex(USERNAME_PATTERN, messages.userIdFormat);
+export const accountNumber = z.string().regex(ACCOUNT_NUMBER_PATTERN, 'An account number is 10 digits.');
+export const isoDateTime = z.string().describe('ISO-8601 date-time');
+
+export interface AmountMessages {
+  notNumber: string;
+  notPositive: string;
+}
+
+/**
+ * A JSON amount in currency units, checked and turned into integer cents exactly once, here at the
+ * edge (ARCHITECTURE.md rule 3). The messages are the spec's for the form the amount comes from.
+ */
+export function amountInCents(m: AmountMessages) {
+  return z.number({ error: m.notNumber }).transform((amount, ctx) => {
+    if (!Number.isFinite(amount)) {
+      ctx.addIssue({ code: 'custom', message: m.notNumber });
+      return z.NEVER;
+    }
+    if (amount <= 0) {
+      ctx.addIssue({ code: 'custom', message: m.notPositive });
+      return z.NEVER;
+    }
+    const cents = toCents(amount);
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: messages.amountTooManyDecimals });
+      return z.NEVER;
+    }
+    if (cents > limits.maxAmountCents) {
+      ctx.addIssue({ code: 'custom', message: messages.amountTooLarge });
+      return z.NEVER;
+    }
+    return cents;
+  });
+}
+
+/** The one error body of the API: `message` is safe to show to a person. */
+export const errorBody = z.object({
+  error: z.enum([
+    'VALIDATION',
+    'UNAUTHENTICATED',
+    'FORBIDDEN',
+    'NOT_FOUND',
+    'CONFLICT',
+    'PAYLOAD_TOO_LARGE',
+    'RATE_LIMITED',
+    'INTERNAL',
+  ]),
+  message: z.string(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { limits, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../constants.js';
+import { messages } from '../messages.js';
+import { accountNumber, amountInCents } from './common.js';
+
+export const transactionType = z.enum(TRANSACTION_TYPES);
+
+export const transaction = z.object({
+  id: z.number().int(),
+  accountId: z.string(),
+  type: transactionType,
+  description: z.string(),
+  amount: z.number(),
+  transactionDate: z.string(),
+  postedDate: z.string().nullable(),
+  status: z.enum(TRANSACTION_STATUSES),
+  accountBalance: z.number().nullable(),
+  transferId: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof transaction>;
+
+const chosenAccount = (message: string) =>
+  z.string({ error: message }).regex(/^[0-9]{10}$/, message);
+
+export const transferBody = z
+  .object({
+    fromAccountId: chosenAccount(messages.sourceAccountInvalid),
+    toAccountId: chosenAccount(messages.targetAccountInvalid),
+    amount: amountInCents({ notNumber: messages.amountInvalid, notPositive: messages.amountInvalid }),
+  })
+  .refine((v) => v.fromAccountId !== v.toAccountId, {
+    message: messages.targetAccountInvalid,
+    path: ['toAccountId'],
+  });
+export type TransferBody = z.input<typeof transferBody>;
+
+export const depositBody = z.object({
+  accountId: chosenAccount(messages.depositAccountMissing),
+  amount: amountInCents({
+    notNumber: messages.depositAmountNotNumber,
+    notPositive: messages.depositAmountNotPositive,
+  }),
+});
+export type DepositBody = z.input<typeof depositBody>;
+
+export const withdrawalBody = z.object({
+  accountId: chosenAccount(messages.withdrawalAccountMissing),
+  amount: amountInCents({
+    notNumber: messages.withdrawalAmountNotNumber,
+    notPositive: messages.withdrawalAmountNotPositive,
+  }),
+});
+export type WithdrawalBody = z.input<typeof withdrawalBody>;
+
+const description = z.string().trim().min(1, 'Please enter a description.').max(limits.descriptionMaxLength);
+
+export const createTransactionBody = z.object({
+  accountId: accountNumber,
+  type: transactionType,
+  description,
+  amount: amountInCents({ notNumber: messages.amountInvalid, notPositive: messages.amountInvalid }),
+  /** Sent by the spec's client; the server always sets the date itself. */
+  transactionDate: z.unknown().optional(),
+});
+export type CreateTransactionBody = z.input<typeof createTransactionBody>;
+
+/** A date `YYYY-MM-DD` or a full ISO date-time. */
+const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
+  error: 'Please enter a valid date.',
+});
+
+export const updateTransactionBody = z.object({
+  id: z.coerce.number().int().positive(),
+  description,
+  transactionDate: dateOrDateTime,
+  amount: amountInCents({ notNumber: messages.amountInvalid, notPositive: messages.amountInvalid }),
+});
+export type UpdateTransactionBody = z.input<typeof updateTransactionBody>;
+
+export const transactionPageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(limits.transactionPageMax).default(limits.transactionPageMax),
+  cursor: z.string().regex(/^[0-9]{1,19}$/, 'The cursor is not valid.').optional(),
+});
