@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountRoutes } from './accounts.js';
 import { bankRoutes } from './bank.js';
+import { branchRoutes } from './branches.js';
 import type { RouteDeps } from './deps.js';
 import { sessionRoutes } from './sessions.js';
+import { ticketRoutes } from './tickets.js';
+import { transactionRoutes } from './transactions.js';
+import { userRoutes } from './users.js';
 
 /** Every API route, mounted under /api. */
 export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
@@ -9,4 +14,9 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, con
   const deps: RouteDeps = { db, config };
   await app.register(sessionRoutes, deps);
   await app.register(bankRoutes, deps);
+  await app.register(userRoutes, deps);
+  await app.register(branchRoutes, deps);
+  await app.register(accountRoutes, deps);
+  await app.register(ticketRoutes, deps);
+  await app.register(transactionRoutes, deps);
 };

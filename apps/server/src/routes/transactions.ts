@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RouteDeps } from './deps.js';
+
+export const transactionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (_app, _deps) => {};
