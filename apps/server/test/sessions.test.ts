@@ -76,7 +76,8 @@ describe('POST /login', () => {
 
 describe('tokens', () => {
   it('refuses a missing, malformed or unknown token with 401 UNAUTHENTICATED', async () => {
-    for (const headers of [{}, { authorization: 'Bearer short' }, { authorization: `Bearer ${'x'.repeat(43)}` }, { authorization: 'Token abc' }]) {
+    const variants: Record<string, string>[] = [{}, { authorization: 'Bearer short' }, { authorization: `Bearer ${'x'.repeat(43)}` }, { authorization: 'Token abc' }];
+    for (const headers of variants) {
       const res = await call(t.app, 'GET', '/user/bank/1', { headers });
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ error: 'UNAUTHENTICATED' });

@@ -10,6 +10,8 @@ import {
   boolean,
   char,
   check,
+  customType,
+  date,
   foreignKey,
   index,
   integer,
@@ -23,6 +25,11 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** Cents fit a JS number exactly far beyond any balance this bank allows (2^53 cents). */
@@ -274,4 +281,45 @@ export const supportTickets = pgTable(
     check('support_tickets_contents_length', sql`length(${t.contents}) between 1 and 5000`),
     index('support_tickets_bank_idx').on(t.bankId),
   ],
+);
+
+/**
+ * Issued monthly statements. The PDF bytes are stored at issue, so a statement never changes
+ * afterwards, even if a transaction of its month is later edited.
+ */
+export const statements = pgTable(
+  'statements',
+  {
+    id: serial('id').primaryKey(),
+    accountNumber: char('account_number', { length: 10 })
+      .notNull()
+      .references(() => accounts.accountNumber),
+    /** First day of the statement's calendar month. */
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    fileName: text('file_name').notNull().unique(),
+    openingBalanceCents: cents('opening_balance_cents').notNull(),
+    closingBalanceCents: cents('closing_balance_cents').notNull(),
+    pdf: bytea('pdf').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('statements_account_period_unique').on(t.accountNumber, t.periodStart),
+    check('statements_file_name_format', sql`${t.fileName} ~ '^statement-[0-9]{10}-[0-9]{4}-(0[1-9]|1[0-2])[.]pdf$'`),
+  ],
+);
+
+/** One interest credit per savings account per month: the key makes a second run credit nothing. */
+export const interestCredits = pgTable(
+  'interest_credits',
+  {
+    accountNumber: char('account_number', { length: 10 })
+      .notNull()
+      .references(() => accounts.accountNumber),
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    /** Null when the month's interest rounded to 0.00: recorded so the month counts as done. */
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(() => transactions.id),
+    amountCents: cents('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountNumber, t.periodStart] })],
 );
