@@ -200,7 +200,6 @@ export const transactions = pgTable(
       'transactions_posted_consistent',
       sql`(${t.status} = 'posted') = (${t.postedDate} is not null and ${t.accountBalanceCents} is not null and ${t.postingSeq} is not null)`,
     ),
-    check('transactions_running_balance_not_negative', sql`${t.accountBalanceCents} >= 0`),
     index('transactions_account_page_idx')
       .on(t.accountNumber, t.id.desc())
       .where(sql`${t.deletedAt} is null`),
