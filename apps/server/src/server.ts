@@ -7,7 +7,11 @@ import { startJobs } from './jobs/scheduler.js';
 /** Starts the bank: database, demo data on first start, background jobs, then HTTP. */
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    owner: 'the bank server',
+  });
   const app = await buildApp({ config, db: database.db });
   if (config.demoData) {
     const seeded = await seedDemoBank(database.db);

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { claimDataDir } from './embedded-lock.js';
 import { migrate } from './migrate.js';
 
 export type Schema = typeof schema;
@@ -25,6 +26,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** PGlite's data directory; unset means in memory (tests). */
   dataDir?: string | undefined;
+  /** Who opens an embedded database (shown to a second process that tries to). */
+  owner?: string;
 }
 
 // bigint columns (cents, ids) come back from pg as strings unless told otherwise; every value
@@ -39,12 +42,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await migrate(db);
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  let release = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    release = claimDataDir(options.dataDir, options.owner ?? 'the bank');
+  }
   const client = new PGlite(options.dataDir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   await migrate(db);
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
 }
 
 /** Runs raw SQL and returns its rows (both drivers answer `{rows}`). */

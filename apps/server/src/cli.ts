@@ -1,0 +1,48 @@
+/**
+ * The operator tool: `npm run bank -- <command>`. Uses the same configuration as the server
+ * (DATABASE_URL, or the embedded database in DATA_DIR, which must not be in use by a running server).
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { loadConfig } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { createBank } from './domain/bank/create-bank.js';
+import { AppError } from './domain/errors.js';
+
+function parseDate(value: string): Date {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
+    throw new InvalidArgumentError('expected a date YYYY-MM-DD');
+  }
+  return new Date(`${value}T00:00:00Z`);
+}
+
+async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, owner: 'the bank CLI' });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+const program = new Command()
+  .name('bank')
+  .description('Operate the school bank: create banks, run the posting and month-end jobs.')
+  .showHelpAfterError();
+
+program
+  .command('create-bank')
+  .description('Create a bank with its first admin; prints {"bankId", "username", "temporaryPassword"}')
+  .requiredOption('--name <name>', 'the bank name')
+  .requiredOption('--admin <username>', 'the first admin\'s user id (3-32 of A-Z a-z 0-9 . _ -)')
+  .action(async (options: { name: string; admin: string }) => {
+    const created = await withDatabase((db) => db.transaction((tx) => createBank(tx, { name: options.name, adminUsername: options.admin })));
+    console.log(JSON.stringify(created));
+  });
+
+program.parseAsync().catch((error: unknown) => {
+  console.error(`bank: ${error instanceof AppError || error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
+
+export { parseDate };
