@@ -1,0 +1,68 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { messages, type Account, type AccountType } from '@bank/shared';
+import type { Database, Tx } from '../../db/client.js';
+import { branches, users } from '../../db/schema.js';
+import type { Actor } from '../actor.js';
+import { assertOwnBank } from '../access.js';
+import { loadBank } from '../bank/bank-settings.js';
+import { conflict, notFound } from '../errors.js';
+import { insertWithFreshNumber } from './account-number.js';
+import { toAccount } from './to-account.js';
+
+export interface NewAccount {
+  branchId: number;
+  /** The owner's username (the contract's `userId`). */
+  username: string;
+  accountType: AccountType;
+  bankId?: number | undefined;
+}
+
+/*
+ * The branch and the owner are read with share locks: a concurrent branch deletion, user move or
+ * user retirement (which lock those rows for update) then either finishes first and is seen
+ * here, or waits until this account exists and sees it.
+ */
+async function lockBranch(tx: Tx, bankId: number, branchId: number) {
+  const [branch] = await tx
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.id, branchId), eq(branches.bankId, bankId)))
+    .for('share');
+  if (!branch) throw notFound();
+  return branch;
+}
+
+async function lockOwner(tx: Tx, bankId: number, username: string) {
+  const [owner] = await tx
+    .select()
+    .from(users)
+    .where(and(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(users.bankId, bankId)))
+    .for('share');
+  if (!owner) throw notFound();
+  return owner;
+}
+
+/**
+ * An admin opens an account in their own bank for a (current) Student of the chosen branch, of a
+ * type the bank offers. The number is new and random; the balance starts at 0.
+ */
+export async function createAccount(db: Database, actor: Actor, input: NewAccount): Promise<Account> {
+  if (input.bankId !== undefined) assertOwnBank(actor, input.bankId);
+  return db.transaction(async (tx) => {
+    const branch = await lockBranch(tx, actor.bankId, input.branchId);
+    const owner = await lockOwner(tx, actor.bankId, input.username);
+    if (owner.role !== 'USER' || owner.branchId !== branch.id || owner.deletedAt !== null) {
+      throw conflict(messages.accountOwnerNotStudentOfBranch);
+    }
+    const bank = await loadBank(tx, actor.bankId);
+    const offered = input.accountType === 'CHECKING' ? bank.checkingActive : bank.savingsActive;
+    if (!offered) throw conflict(messages.accountTypeNotOffered);
+    const row = await insertWithFreshNumber(tx, {
+      bankId: actor.bankId,
+      branchId: branch.id,
+      userId: owner.id,
+      type: input.accountType,
+    });
+    return toAccount(row, owner.username);
+  });
+}
