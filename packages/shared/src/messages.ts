@@ -41,12 +41,23 @@ export const messages = {
   sameAccountTwice: 'The source and target accounts must be different.',
   insufficientFunds: 'Insufficient funds',
   accountClosed: 'This account is closed.',
+  // Ledger descriptions (spec §9; API.md wording: the credit says "from", also for staff)
+  tellerDepositDescription: 'Teller Deposit',
+  tellerWithdrawalDescription: 'Teller Withdrawal',
+  transferToDescription: (accountType: string, lastFour: string) => `Transfer to ${accountType} **${lastFour}`,
+  transferFromDescription: (accountType: string, lastFour: string) => `Transfer from ${accountType} **${lastFour}`,
+  descriptionRequired: 'Please enter a description.',
+  descriptionTooLong: 'The description must be at most 200 characters.',
+  transactionDateInvalid: 'Please enter a valid date.',
+  pageCursorInvalid: 'The cursor is not valid.',
 
   // Users (spec §4, §5, §8; API.md Users)
   userIdAndNameRequired: 'Please provide a User Id and Name',
   studentNeedsBranch: 'Student accounts must be assigned to a branch',
   userIdFormat: 'User Id must be 3 to 32 characters: letters, digits, dot, underscore or hyphen.',
   nameTooLong: 'Name must be at most 100 characters.',
+  nameControlChars: 'Name must not contain control characters.',
+  userIdCannotChange: 'The User Id cannot be changed.',
   userIdTaken: 'That User Id is already taken.',
   userCreated: 'Successfully created user',
   userCreatedWithPassword: (password: string) =>

@@ -14,6 +14,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
   }
+  interface FastifyInstance {
+    /** Every API route with its tier, as registered: the access tests walk this list. */
+    apiRoutes: Array<{ method: string; url: string; tier: Tier }>;
+  }
 }
 
 const allowedRoles: Record<Exclude<Tier, 'public'>, ReadonlyArray<Actor['role']>> = {
@@ -39,9 +43,14 @@ export function bearerToken(request: FastifyRequest): string | null {
  */
 export function registerAuth(app: FastifyInstance, db: Database) {
   app.decorateRequest('actor', null);
+  const routes: FastifyInstance['apiRoutes'] = [];
+  app.decorate('apiRoutes', routes);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/') && !route.config?.tier && !route.url.startsWith('/api/docs')) {
-      throw new Error(`Route ${route.method} ${route.url} does not declare its tier`);
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const tier = route.config?.tier;
+    if (!tier) throw new Error(`Route ${route.method} ${route.url} does not declare its tier`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, tier });
     }
   });
   app.addHook('onRequest', async (request) => {

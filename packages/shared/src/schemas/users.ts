@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { limits, ROLES } from '../constants.js';
+import { limits, ROLES, USERNAME_PATTERN } from '../constants.js';
 import { messages } from '../messages.js';
-import { positiveId } from './common.js';
 
 export const role = z.enum(ROLES);
 
+/** What the API answers for a user: never a password or its hash. `userId` equals `username`. */
 export const user = z.object({
   userId: z.string(),
   username: z.string(),
@@ -17,15 +17,37 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
+// eslint-disable-next-line no-control-regex
+const hasControlChars = (s: string) => /[\u0000-\u001f\u007f-\u009f]/.test(s);
+
 const requiredIdOrName = z
   .string({ error: messages.userIdAndNameRequired })
   .trim()
   .min(1, messages.userIdAndNameRequired);
 
-const optionalBranchId = z
-  .union([positiveId, z.null(), z.literal('')])
+const personName = requiredIdOrName.pipe(
+  z
+    .string()
+    .max(limits.nameMaxLength, messages.nameTooLong)
+    .refine((s) => !hasControlChars(s), messages.nameControlChars),
+);
+
+/**
+ * An optional id chosen in a picker: a positive integer or its digits; the empty choice, null and
+ * absence all mean "none". Stricter than z.coerce, which would read `true` as 1.
+ */
+const optionalId = z
+  .union([z.number(), z.string(), z.null()], { error: messages.validation })
   .optional()
-  .transform((v) => (v === '' || v === undefined ? null : v));
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value === '') return null;
+    const id = typeof value === 'string' && /^[0-9]{1,10}$/.test(value) ? Number(value) : value;
+    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 2_147_483_647) {
+      ctx.addIssue({ code: 'custom', message: messages.validation });
+      return z.NEVER;
+    }
+    return id;
+  });
 
 function requireStudentBranch(
   value: { userRole: string; branchId: number | null },
@@ -39,39 +61,49 @@ function requireStudentBranch(
 
 export const createUserBody = z
   .object({
-    username: requiredIdOrName.pipe(z.string().regex(/^[A-Za-z0-9._-]{3,32}$/, messages.userIdFormat)),
-    name: requiredIdOrName.pipe(z.string().max(limits.nameMaxLength, messages.nameTooLong)),
+    username: requiredIdOrName.pipe(z.string().regex(USERNAME_PATTERN, messages.userIdFormat)),
+    name: personName,
     userRole: role.default('USER'),
-    bankId: positiveId.optional(),
-    branchId: optionalBranchId,
+    /** If sent, it must be the admin's own bank. */
+    bankId: optionalId,
+    branchId: optionalId,
   })
   .superRefine((v, ctx) => requireStudentBranch(v, ctx, 'branchId'));
 export type CreateUserBody = z.input<typeof createUserBody>;
 
 export const updateUserBody = z
   .object({
+    /** The path names the user; if sent here too it must agree (a User Id never changes). */
     userId: z.string().optional(),
-    name: requiredIdOrName.pipe(z.string().max(limits.nameMaxLength, messages.nameTooLong)),
+    name: personName,
     userRole: role,
-    branch: optionalBranchId,
+    branch: optionalId,
   })
   .transform(({ branch, ...rest }) => ({ ...rest, branchId: branch }))
   .superRefine((v, ctx) => requireStudentBranch(v, ctx, 'branch'));
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
+/**
+ * `[currentPassword, newPassword]`. The strength rules (length, not the User Id) are checked by the
+ * server after the current password, so that a wrong current password is what the user hears first.
+ * No password is ever longer than the maximum, so an over-long current one is simply wrong.
+ */
 export const updatePasswordBody = z.tuple([
-  z.string().max(limits.passwordMaxLength),
+  z.string().max(limits.passwordMaxLength, messages.currentPasswordWrong),
   z.string().max(limits.passwordMaxLength, messages.newPasswordTooLong),
 ]);
 
-/** The display name arrives as a raw text body: trimmed, at most 64 characters, no control characters. */
+/**
+ * The display name arrives as a raw text body: trimmed, at most 64 characters, no control
+ * characters; empty (or no body at all) clears it.
+ */
 export const displayNameText = z
   .string()
-  .transform((s) => s.trim())
+  .nullish()
+  .transform((s) => (s ?? '').trim())
   .pipe(
     z
       .string()
       .max(limits.displayNameMaxLength, messages.displayNameTooLong)
-      // eslint-disable-next-line no-control-regex
-      .refine((s) => !/[\u0000-\u001f\u007f-\u009f]/.test(s), messages.displayNameControlChars),
+      .refine((s) => !hasControlChars(s), messages.displayNameControlChars),
   );

@@ -1,0 +1,43 @@
+import { eq } from 'drizzle-orm';
+import { messages, type Role, type User } from '@bank/shared';
+import type { Database } from '../../db/client.js';
+import { users } from '../../db/schema.js';
+import type { Actor } from '../actor.js';
+import { badRequest } from '../errors.js';
+import { assertBranchRule } from './branch-rule.js';
+import { assertAnotherAdminRemains } from './last-admin.js';
+import { lockUserOfBank } from './lookup.js';
+import { toUser, userColumns } from './to-user.js';
+
+export interface UserChange {
+  /** The body's copy of the User Id: a User Id never changes, so it must name the same user. */
+  userId?: string | undefined;
+  name: string;
+  userRole: Role;
+  branchId: number | null;
+}
+
+/** An admin edits a user of their own bank: name, role and branch. */
+export async function updateUser(
+  db: Database,
+  actor: Actor,
+  username: string,
+  change: UserChange,
+): Promise<User> {
+  if (change.userId && change.userId.toLowerCase() !== username.toLowerCase()) {
+    throw badRequest(messages.userIdCannotChange, { userId: messages.userIdCannotChange });
+  }
+  return db.transaction(async (tx) => {
+    const target = await lockUserOfBank(tx, actor.bankId, username);
+    await assertBranchRule(tx, actor.bankId, change.userRole, change.branchId);
+    if (target.role === 'ADMIN' && change.userRole !== 'ADMIN') {
+      await assertAnotherAdminRemains(tx, actor.bankId, target.id);
+    }
+    const [row] = await tx
+      .update(users)
+      .set({ name: change.name, role: change.userRole, branchId: change.branchId })
+      .where(eq(users.id, target.id))
+      .returning(userColumns);
+    return toUser(row!);
+  });
+}
