@@ -207,6 +207,8 @@ export const transactions = pgTable(
       .on(t.transactionDate)
       .where(sql`${t.status} = 'pending' and ${t.deletedAt} is null`),
     index('transactions_transfer_idx').on(t.transferId),
+    // Posting continues after the highest posting_seq so far: found in the index, not by a scan.
+    index('transactions_posting_seq_idx').on(t.postingSeq).where(sql`${t.postingSeq} is not null`),
   ],
 );
 

@@ -19,8 +19,7 @@ export const transaction = z.object({
 });
 export type Transaction = z.infer<typeof transaction>;
 
-const chosenAccount = (message: string) =>
-  z.string({ error: message }).regex(/^[0-9]{10}$/, message);
+const chosenAccount = (message: string) => z.string({ error: message }).regex(/^[0-9]{10}$/, message);
 
 export const transferBody = z
   .object({
@@ -52,7 +51,14 @@ export const withdrawalBody = z.object({
 });
 export type WithdrawalBody = z.input<typeof withdrawalBody>;
 
-const description = z.string().trim().min(1, 'Please enter a description.').max(limits.descriptionMaxLength);
+const description = z
+  .string({ error: messages.descriptionRequired })
+  .trim()
+  .min(1, messages.descriptionRequired)
+  .max(limits.descriptionMaxLength, messages.descriptionTooLong);
+
+/** A transaction id (bigserial): a positive integer JavaScript holds exactly. */
+export const transactionId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const createTransactionBody = z.object({
   accountId: accountNumber,
@@ -66,11 +72,11 @@ export type CreateTransactionBody = z.input<typeof createTransactionBody>;
 
 /** A date `YYYY-MM-DD` or a full ISO date-time. */
 const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
-  error: 'Please enter a valid date.',
+  error: messages.transactionDateInvalid,
 });
 
 export const updateTransactionBody = z.object({
-  id: z.coerce.number().int().positive(),
+  id: transactionId,
   description,
   transactionDate: dateOrDateTime,
   amount: amountInCents({ notNumber: messages.amountInvalid, notPositive: messages.amountInvalid }),
@@ -79,5 +85,19 @@ export type UpdateTransactionBody = z.input<typeof updateTransactionBody>;
 
 export const transactionPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(limits.transactionPageMax).default(limits.transactionPageMax),
-  cursor: z.string().regex(/^[0-9]{1,19}$/, 'The cursor is not valid.').optional(),
+  /** The X-Next-Cursor of the previous page: the id below which the next page starts. */
+  cursor: z
+    .string()
+    .regex(/^[1-9][0-9]{0,15}$/, messages.pageCursorInvalid)
+    .refine((v) => Number.isSafeInteger(Number(v)), messages.pageCursorInvalid)
+    .optional(),
 });
+
+export const transferResult = z.object({
+  transferId: z.string(),
+  debit: transaction,
+  credit: transaction,
+});
+export type TransferResult = z.infer<typeof transferResult>;
+
+export const postingResult = z.object({ posted: z.number().int() });

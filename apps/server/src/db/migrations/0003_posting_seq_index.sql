@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_posting_seq_idx" ON "transactions" USING btree ("posting_seq") WHERE "transactions"."posting_seq" is not null;

@@ -1,0 +1,33 @@
+/**
+ * The bank's ledger: every movement of money, its posting, and the admin's corrections. Each
+ * money-moving function takes the moment it happens as a parameter (LedgerClock) and runs in one
+ * database transaction that locks the accounts it changes; given an open transaction (`tx`) it
+ * joins it instead.
+ */
+export type { LedgerClock } from './clock.js';
+export { dueDate } from './clock.js';
+export { inTransaction, isRetryable, LedgerInvariantError } from './db-transaction.js';
+export { toTransaction, signedCents, type TransactionRow } from './to-transaction.js';
+export { lockAccounts, type AccountRow, type LockedAccounts } from './locked-accounts.js';
+export {
+  deposit,
+  withdraw,
+  createTransaction,
+  createSingleLeg,
+  type AmountInput,
+  type SingleLegInput,
+  type TrustedLegInput,
+} from './single-leg.js';
+export { transfer, type TransferInput } from './transfer.js';
+export { postTransactions, type PostingOptions, type PostingResult } from './post-transactions.js';
+export { POSTING_LOCK_KEY } from './post-rows.js';
+export { listTransactions, type PageRequest, type TransactionPage } from './list-transactions.js';
+export { updateTransaction, resolveTransactionDate, type TransactionChange } from './update-transaction.js';
+export { deleteTransaction } from './delete-transaction.js';
+export {
+  runIdempotent,
+  parseIdempotencyKey,
+  type IdempotentRequest,
+  type IdempotentResponse,
+} from './idempotency.js';
+export { accountTotals, assertAccountsConsistent, verifyLedger } from './invariants.js';

@@ -1,0 +1,68 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { messages } from '@bank/shared';
+import type { Tx } from '../../db/client.js';
+import { accounts } from '../../db/schema.js';
+import { conflict } from '../errors.js';
+import { invariant } from './db-transaction.js';
+
+export type AccountRow = typeof accounts.$inferSelect;
+/** Accounts locked FOR UPDATE by the current transaction, by account number. */
+export type LockedAccounts = Map<string, AccountRow>;
+
+/**
+ * Locks the named accounts (those that exist) for the rest of the transaction, always in
+ * ascending account-number order: two transactions that lock the same accounts queue up instead
+ * of deadlocking. PostgreSQL locks the rows in the ORDER BY order (the lock step runs above the
+ * sort), and reads each row's newest committed version once it holds the lock.
+ */
+export async function lockAccounts(tx: Tx, accountNumbers: Iterable<string>): Promise<LockedAccounts> {
+  const wanted = [...new Set(accountNumbers)].sort();
+  if (wanted.length === 0) return new Map();
+  const rows = await tx
+    .select()
+    .from(accounts)
+    .where(inArray(accounts.accountNumber, wanted))
+    .orderBy(asc(accounts.accountNumber))
+    .for('update');
+  return new Map(rows.map((row) => [row.accountNumber, row]));
+}
+
+/**
+ * Moves the balances of locked accounts by the given signed amounts. A balance that would go
+ * below zero is a 409 "Insufficient funds" (and the caller's transaction rolls back, so nothing
+ * is written); the database's CHECK would refuse it too. Each new balance is checked against
+ * what the lock promised.
+ */
+export async function applyBalanceChanges(
+  tx: Tx,
+  locked: LockedAccounts,
+  deltas: Map<string, number>,
+): Promise<void> {
+  for (const [accountNumber, delta] of deltas) {
+    const account = locked.get(accountNumber);
+    invariant(account, `account ${accountNumber} changes without being locked`);
+    invariant(Number.isSafeInteger(delta), `balance change ${delta} is not an integer number of cents`);
+    if (account.balanceCents + delta < 0) throw conflict(messages.insufficientFunds);
+  }
+  for (const [accountNumber, delta] of deltas) {
+    if (delta === 0) continue;
+    const account = locked.get(accountNumber)!;
+    const expected = account.balanceCents + delta;
+    const [row] = await tx
+      .update(accounts)
+      .set({ balanceCents: sql`${accounts.balanceCents} + ${delta}` })
+      .where(eq(accounts.accountNumber, accountNumber))
+      .returning({ balanceCents: accounts.balanceCents });
+    invariant(
+      row?.balanceCents === expected,
+      `balance of ${accountNumber} is ${row?.balanceCents}, expected ${expected}`,
+    );
+    invariant(expected >= 0, `balance of ${accountNumber} went negative`);
+    account.balanceCents = expected;
+  }
+}
+
+/** Adds `cents` to the running total of `accountNumber` in `deltas`. */
+export function addDelta(deltas: Map<string, number>, accountNumber: string, cents: number): void {
+  deltas.set(accountNumber, (deltas.get(accountNumber) ?? 0) + cents);
+}

@@ -1,0 +1,15 @@
+import { postTransactions } from '../domain/ledger/index.js';
+import type { Job } from './registry.js';
+
+/**
+ * Posts every due pending transaction of every bank, at least once a minute (API.md). When
+ * another server process is posting (it holds the advisory lock), this run leaves it the work.
+ */
+export const postingJob: Job = {
+  name: 'posting',
+  intervalMs: 60_000,
+  async run(db, _config, now) {
+    const result = await postTransactions(db, { now });
+    return result.posted > 0 ? result : null;
+  },
+};
