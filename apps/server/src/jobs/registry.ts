@@ -1,5 +1,7 @@
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { postingJob } from './posting.js';
+import { monthEndJob } from './month-end.js';
 
 export interface Job {
   name: string;
@@ -9,4 +11,4 @@ export interface Job {
 }
 
 /** The jobs the server runs on its timer (posting, interest, statements), each under its own advisory lock. */
-export const jobs: Job[] = [];
+export const jobs: Job[] = [postingJob, monthEndJob];

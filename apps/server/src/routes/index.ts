@@ -4,6 +4,7 @@ import { bankRoutes } from './bank.js';
 import { branchRoutes } from './branches.js';
 import type { RouteDeps } from './deps.js';
 import { sessionRoutes } from './sessions.js';
+import { statementRoutes } from './statements.js';
 import { ticketRoutes } from './tickets.js';
 import { transactionRoutes } from './transactions.js';
 import { userRoutes } from './users.js';
@@ -19,4 +20,5 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, con
   await app.register(accountRoutes, deps);
   await app.register(ticketRoutes, deps);
   await app.register(transactionRoutes, deps);
+  await app.register(statementRoutes, deps);
 };

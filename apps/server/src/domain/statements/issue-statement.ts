@@ -1,0 +1,123 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.js';
+import { accounts, banks, interestCredits, statements, users } from '../../db/schema.js';
+import { lockAccountForMonthEnd } from './month-end-lock.js';
+import { monthPeriod, statementFileName, type MonthPeriod } from './period.js';
+import { postedBalanceBefore, postedEntriesBetween } from './posted-history.js';
+import { computeStatementLines, type StatementContent } from './statement-content.js';
+import { renderStatementPdf } from './render-statement.js';
+
+export type IssueOutcome = 'issued' | 'already-issued' | 'not-open' | 'awaiting-interest';
+
+const toCentsNumber = (value: bigint) => {
+  const cents = Number(value);
+  if (!Number.isSafeInteger(cents)) throw new Error('Balance out of range');
+  return cents;
+};
+
+async function loadAccount(tx: Tx, accountNumber: string) {
+  const [row] = await tx
+    .select({ account: accounts, customerName: users.name, bankName: banks.name })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .innerJoin(banks, eq(banks.id, accounts.bankId))
+    .where(eq(accounts.accountNumber, accountNumber))
+    .limit(1);
+  return row;
+}
+
+async function closingOfPreviousStatement(
+  tx: Tx,
+  accountNumber: string,
+  period: MonthPeriod,
+): Promise<number | null> {
+  const previous = monthPeriod(period.start.getUTCFullYear(), period.start.getUTCMonth() - 1);
+  const [row] = await tx
+    .select({ closing: statements.closingBalanceCents })
+    .from(statements)
+    .where(and(eq(statements.accountNumber, accountNumber), eq(statements.periodStart, previous.periodStart)))
+    .limit(1);
+  return row ? row.closing : null;
+}
+
+/** A savings account open now gets the month's interest first, and the statement shows it. */
+async function interestPending(
+  tx: Tx,
+  account: typeof accounts.$inferSelect,
+  period: MonthPeriod,
+): Promise<boolean> {
+  if (account.type !== 'SAVINGS' || account.closedAt !== null) return false;
+  const [done] = await tx
+    .select({ amount: interestCredits.amountCents })
+    .from(interestCredits)
+    .where(
+      and(
+        eq(interestCredits.accountNumber, account.accountNumber),
+        eq(interestCredits.periodStart, period.periodStart),
+      ),
+    )
+    .limit(1);
+  return !done;
+}
+
+/**
+ * Issues one account's statement for one month that has ended, once: the PDF is rendered from
+ * the posted history as it is now and stored; it is never rendered again. Opening balance = the
+ * previous month's closing balance when that statement exists, else the posted balance before
+ * the month.
+ */
+export async function issueStatement(
+  db: Database,
+  accountNumber: string,
+  period: MonthPeriod,
+  issuedAt: Date,
+): Promise<IssueOutcome> {
+  return db.transaction(async (tx) => {
+    await lockAccountForMonthEnd(tx, accountNumber);
+    const [existing] = await tx
+      .select({ id: statements.id })
+      .from(statements)
+      .where(and(eq(statements.accountNumber, accountNumber), eq(statements.periodStart, period.periodStart)))
+      .limit(1);
+    if (existing) return 'already-issued';
+    const row = await loadAccount(tx, accountNumber);
+    if (!row) return 'not-open';
+    const { account } = row;
+    const openInMonth =
+      account.openedAt < period.end && (account.closedAt === null || account.closedAt > period.start);
+    if (!openInMonth) return 'not-open';
+    if (await interestPending(tx, account, period)) return 'awaiting-interest';
+
+    const postedBefore = toCentsNumber(await postedBalanceBefore(tx, accountNumber, period.start));
+    const openingBalanceCents = (await closingOfPreviousStatement(tx, accountNumber, period)) ?? postedBefore;
+    const entries = await postedEntriesBetween(tx, accountNumber, period.start, period.end);
+    const figures = computeStatementLines(period, {
+      openingBalanceCents,
+      postedBalanceBeforeCents: postedBefore,
+      entries,
+    });
+    const content: StatementContent = {
+      bankName: row.bankName,
+      customerName: row.customerName,
+      accountType: account.type,
+      accountNumber,
+      period,
+      issuedAt,
+      openingBalanceCents,
+      ...figures,
+    };
+    const pdf = await renderStatementPdf(content);
+    await tx
+      .insert(statements)
+      .values({
+        accountNumber,
+        periodStart: period.periodStart,
+        fileName: statementFileName(accountNumber, period),
+        openingBalanceCents,
+        closingBalanceCents: figures.closingBalanceCents,
+        pdf,
+      })
+      .onConflictDoNothing();
+    return 'issued';
+  });
+}
