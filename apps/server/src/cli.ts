@@ -7,6 +7,8 @@ import { loadConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createBank } from './domain/bank/create-bank.js';
 import { AppError } from './domain/errors.js';
+import { postTransactions } from './domain/ledger/index.js';
+import { runMonthEnd } from './jobs/month-end.js';
 
 function parseDate(value: string): Date {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
@@ -40,9 +42,28 @@ program
     console.log(JSON.stringify(created));
   });
 
+program
+  .command('post')
+  .description('Post every pending transaction that is due (what the server does every minute)')
+  .option('--as-of <date>', 'post as of this date, YYYY-MM-DD (default: now)', parseDate)
+  .option('--all', 'post every pending transaction, due or not (an end-of-day run)')
+  .action(async (options: { asOf?: Date; all?: boolean }) => {
+    const now = options.asOf ?? new Date();
+    const result = await withDatabase((db) => postTransactions(db, { now, all: options.all ?? false, wait: true }));
+    console.log(JSON.stringify({ posted: result.posted }));
+  });
+
+program
+  .command('month-end')
+  .description('Credit savings interest and issue statements for every month ended by the date')
+  .option('--as-of <date>', 'close the months that ended by this date, YYYY-MM-DD (default: today)', parseDate)
+  .action(async (options: { asOf?: Date }) => {
+    const result = await withDatabase((db) => runMonthEnd(db, { asOf: options.asOf ?? new Date() }));
+    console.log(JSON.stringify(result));
+  });
+
 program.parseAsync().catch((error: unknown) => {
   console.error(`bank: ${error instanceof AppError || error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
 
-export { parseDate };

@@ -9,11 +9,12 @@ import path from 'node:path';
 export function claimDataDir(dataDir: string, who: string): () => void {
   const file = path.join(dataDir, 'owner.pid');
   if (existsSync(file)) {
-    const [pidText, owner] = readFileSync(file, 'utf8').split(' ');
-    const pid = Number(pidText);
+    const content = readFileSync(file, 'utf8');
+    const pid = Number.parseInt(content, 10);
+    const owner = content.slice(content.indexOf(' ') + 1).trim();
     if (pid && pid !== process.pid && isAlive(pid)) {
       throw new Error(
-        `The embedded database in ${dataDir} is in use by ${owner ?? 'another process'} (pid ${pid}). ` +
+        `The embedded database in ${dataDir} is in use by ${owner || 'another process'} (pid ${pid}). ` +
           'Stop it first, or use DATABASE_URL for a PostgreSQL server that several processes can share.',
       );
     }
