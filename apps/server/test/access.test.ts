@@ -107,6 +107,7 @@ function probeFor(method: string, url: string): Probe | undefined {
     },
     'DELETE /api/admin/transactions/:transactionId/delete': { url: `/admin/transactions/${transactionId}/delete` },
     'POST /api/admin/transactions/post': { url: '/admin/transactions/post' },
+    'GET /api/admin/audit': { url: '/admin/audit' },
     'GET /api/user/statements/:username': { url: `/user/statements/${one.student.username}` },
     'GET /api/user/statements/download/:fileName': { url: `/user/statements/download/statement-${acct}-2020-01.pdf` },
     'POST /api/user/supportTickets/create': {
@@ -123,7 +124,7 @@ function probeFor(method: string, url: string): Probe | undefined {
 }
 
 /** Routes that name no record of a bank: another bank's staff may call them for their own bank. */
-const bankNeutral = new Set(['POST /api/logout', 'POST /api/admin/transactions/post']);
+const bankNeutral = new Set(['POST /api/logout', 'POST /api/admin/transactions/post', 'GET /api/admin/audit']);
 
 const protectedRoutes = () => t.app.apiRoutes.filter((r) => r.tier !== 'public');
 

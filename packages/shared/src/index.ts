@@ -9,3 +9,4 @@ export * from './schemas/bank.js';
 export * from './schemas/accounts.js';
 export * from './schemas/transactions.js';
 export * from './schemas/tickets.js';
+export * from './schemas/audit.js';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountRoutes } from './accounts.js';
+import { auditRoutes } from './audit.js';
 import { bankRoutes } from './bank.js';
 import { branchRoutes } from './branches.js';
 import type { RouteDeps } from './deps.js';
@@ -21,4 +22,5 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, con
   await app.register(ticketRoutes, deps);
   await app.register(transactionRoutes, deps);
   await app.register(statementRoutes, deps);
+  await app.register(auditRoutes, deps);
 };
