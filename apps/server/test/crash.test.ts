@@ -1,18 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import pg from 'pg';
-import { openDatabase } from '../src/db/client.js';
 import { accounts, transactions } from '../src/db/schema.js';
 import { createSingleLeg, verifyLedger } from '../src/domain/ledger/index.js';
-import { testDatabaseUrl } from './harness.js';
 import { insertAccount, seedBank } from './fixtures.js';
+import { scratchDatabase, startServer } from './server-process.js';
 
 /**
  * The real server as a child process, killed with SIGKILL in the middle of concurrent deposits,
@@ -22,96 +13,9 @@ import { insertAccount, seedBank } from './fixtures.js';
  * equals what the requests add up to, and the ledger's rules hold.
  */
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
 const ROUNDS = 2;
 const ACKS_BEFORE_KILL = 50;
 const WORKERS = 6;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-interface Scratch {
-  env: Record<string, string>;
-  open: () => ReturnType<typeof openDatabase>;
-  drop: () => Promise<void>;
-}
-
-/** A database of the test's own: a temporary PGlite directory, or a scratch database on the PostgreSQL server. */
-async function scratchDatabase(): Promise<Scratch> {
-  if (!testDatabaseUrl) {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-crash-'));
-    return {
-      env: { DATA_DIR: dataDir },
-      open: () => openDatabase({ dataDir }),
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `bank_crash_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: testDatabaseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(testDatabaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    env: { DATABASE_URL: url.toString() },
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: testDatabaseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-interface RunningServer {
-  child: ChildProcess;
-  base: string;
-  exited: Promise<void>;
-}
-
-async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
-  const { DATABASE_URL: _ignored, DATA_DIR: _ignoredToo, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: serverDir,
-    env: {
-      ...inherited,
-      ...env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DEMO_DATA: '0',
-      LOG_LEVEL: 'error',
-      POSTING_DELAY_SECONDS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const base = `http://127.0.0.1:${port}/api`;
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited at start: ${stderr}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { child, base, exited };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${stderr}`);
-}
 
 interface MoneyRequest {
   path: '/teller/deposits' | '/user/transfers';
@@ -204,7 +108,7 @@ describe('a server killed with SIGKILL mid-traffic', () => {
         return { status: response.status, body: await response.json() };
       };
 
-      let server = await startServer(scratch.env);
+      let server = await startServer({ ...scratch.env, POSTING_DELAY_SECONDS: '0' });
       cleanups.push(async () => {
         if (server.child.exitCode === null) server.child.kill('SIGKILL');
       });
@@ -242,7 +146,7 @@ describe('a server killed with SIGKILL mid-traffic', () => {
         await Promise.all(Array.from({ length: WORKERS }, (_, w) => worker(w)));
         await current.exited;
 
-        server = await startServer(scratch.env);
+        server = await startServer({ ...scratch.env, POSTING_DELAY_SECONDS: '0' });
         // Every acknowledged request is still there: its key gives back the very same answer.
         for (const request of requests.filter((r) => r.ack)) {
           const again = await send(server.base, request);

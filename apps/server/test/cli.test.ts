@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { DatabaseHandle } from '../src/db/client.js';
+import { seedDemoBank } from '../src/domain/demo/seed-demo-bank.js';
+import { call, testConfig } from './harness.js';
+import { scratchDatabase, serverDir, type Scratch } from './server-process.js';
+
+const run = promisify(execFile);
+const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
+
+/** The operator tool as an operator runs it: its own process, on the same database as the bank. */
+let scratch: Scratch;
+const open = (): Promise<DatabaseHandle> => scratch.open();
+const bankCli = (...args: string[]) =>
+  run(tsx, ['src/cli.ts', ...args], { cwd: serverDir, env: { ...process.env, ...scratch.env, LOG_LEVEL: 'silent' } });
+
+beforeAll(async () => {
+  scratch = await scratchDatabase();
+  const db = await open();
+  await seedDemoBank(db.db);
+  await db.close();
+});
+afterAll(() => scratch.drop());
+
+describe('npm run bank -- create-bank', () => {
+  it("creates a second bank whose admin signs in and sees nothing of bank 1", async () => {
+    const { stdout } = await bankCli('create-bank', '--name', 'Hill School Bank', '--admin', 'hill-admin');
+    const created = JSON.parse(stdout.trim());
+    expect(created).toEqual({ bankId: 2, username: 'hill-admin', temporaryPassword: expect.stringMatching(/^\S{12}$/) });
+
+    const db = await open();
+    const app = await buildApp({ config: testConfig, db: db.db });
+    try {
+      const login = await call(app, 'POST', '/login', { body: { username: 'hill-admin', password: created.temporaryPassword } });
+      expect(login.status).toBe(200);
+      const token = login.body;
+      const me = await call(app, 'GET', '/user/users/hill-admin', { token });
+      expect(me.body).toMatchObject({ bankId: 2, userRole: 'ADMIN', mustChangePassword: true });
+      for (const url of ['/admin/users/1', '/teller/accounts/bank/1', '/teller/branches/1', '/user/bank/1', '/user/users/student']) {
+        expect((await call(app, 'GET', url, { token })).status, url).toBe(404);
+      }
+      const ownUsers = await call(app, 'GET', '/admin/users/2', { token });
+      expect(ownUsers.body.map((u: { username: string }) => u.username)).toEqual(['hill-admin']);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+
+  it('refuses a taken admin user id with a message and a non-zero exit, creating nothing', async () => {
+    await expect(bankCli('create-bank', '--name', 'Another', '--admin', 'admin')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('That User Id is already taken.'),
+    });
+    const db = await open();
+    const { banks } = await import('../src/db/schema.js');
+    expect(await db.db.select().from(banks)).toHaveLength(2);
+    await db.close();
+  });
+
+  it('prints its commands with --help', async () => {
+    const { stdout } = await bankCli('--help');
+    for (const command of ['create-bank', 'post', 'month-end']) expect(stdout).toContain(command);
+  });
+});

@@ -1,0 +1,81 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openDatabase } from '../src/db/client.js';
+import { createScratchDatabase, testDatabaseUrl } from './harness.js';
+
+/** Helpers for tests that run the bank as a real process, the way an operator does. */
+
+export const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface Scratch {
+  /** The environment that points a process at this database. */
+  env: Record<string, string>;
+  open: () => ReturnType<typeof openDatabase>;
+  drop: () => Promise<void>;
+}
+
+/** A database of the test's own: a temporary PGlite directory, or a scratch database on the PostgreSQL server. */
+export async function scratchDatabase(): Promise<Scratch> {
+  if (!testDatabaseUrl) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-test-'));
+    return {
+      env: { DATA_DIR: dataDir },
+      open: () => openDatabase({ dataDir }),
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const scratch = await createScratchDatabase(testDatabaseUrl);
+  return {
+    env: { DATABASE_URL: scratch.url },
+    open: () => openDatabase({ databaseUrl: scratch.url }),
+    drop: scratch.drop,
+  };
+}
+
+export interface RunningServer {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<number | null>;
+}
+
+/** Starts `src/server.ts` as a child process on a free port and waits until /api/healthz answers. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const { DATABASE_URL: _ignored, DATA_DIR: _ignoredToo, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: { ...inherited, DEMO_DATA: '0', LOG_LEVEL: 'error', ...env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}/api`;
+  const deadline = Date.now() + 45_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited at start: ${stderr}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return { child, base, exited };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${stderr}`);
+}
