@@ -24,7 +24,9 @@ for (const file of process.argv.slice(2)) {
   passed += counts.passed;
   failed += counts.failed;
   skipped += counts.skipped;
-  console.log(`${file.split('/').pop()}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  console.log(
+    `${file.split('/').pop()}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+  );
 }
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);

@@ -58,17 +58,15 @@ async function seed(db: Database) {
     })
     .returning();
   const numbers = Array.from({ length: OTHER_ACCOUNTS + 1 }, (_, i) => String(1_000_000_000 + i));
-  await db
-    .insert(accounts)
-    .values(
-      numbers.map((accountNumber) => ({
-        accountNumber,
-        bankId: bank!.id,
-        branchId: branch!.id,
-        userId: student!.id,
-        type: 'CHECKING' as const,
-      })),
-    );
+  await db.insert(accounts).values(
+    numbers.map((accountNumber) => ({
+      accountNumber,
+      bankId: bank!.id,
+      branchId: branch!.id,
+      userId: student!.id,
+      type: 'CHECKING' as const,
+    })),
+  );
   // Row g belongs to the account under test when g is even, else to one of the others; 1.00
   // credits, posted, with true running balances and posting order.
   await db.execute(sql`

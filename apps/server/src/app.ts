@@ -30,7 +30,11 @@ export interface AppOptions {
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 /** Builds the whole HTTP application; server.ts listens with it, tests call it through `inject`. */
-export async function buildApp({ config, db, rateLimitPerMinute = 1200 }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  rateLimitPerMinute = 1200,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -83,7 +87,10 @@ export async function buildApp({ config, db, rateLimitPerMinute = 1200 }: AppOpt
     await app.register(fastifyStatic, { root: webDist, wildcard: false });
   }
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api') && existsSync(path.join(webDist, 'index.html'));
+    const wantsPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api') &&
+      existsSync(path.join(webDist, 'index.html'));
     // Client-side routes (/home, /account/123, ...) are the web app's: answer its page.
     if (wantsPage) return reply.type('text/html').sendFile('index.html', webDist);
     return reply.code(404).send({ error: 'NOT_FOUND', message: messages.notFound });

@@ -19,7 +19,11 @@ function parseDate(value: string): Date {
 
 async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, owner: 'the bank CLI' });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    owner: 'the bank CLI',
+  });
   try {
     return await work(database.db);
   } finally {
@@ -36,9 +40,11 @@ program
   .command('create-bank')
   .description('Create a bank with its first admin; prints {"bankId", "username", "temporaryPassword"}')
   .requiredOption('--name <name>', 'the bank name')
-  .requiredOption('--admin <username>', 'the first admin\'s user id (3-32 of A-Z a-z 0-9 . _ -)')
+  .requiredOption('--admin <username>', "the first admin's user id (3-32 of A-Z a-z 0-9 . _ -)")
   .action(async (options: { name: string; admin: string }) => {
-    const created = await withDatabase((db) => db.transaction((tx) => createBank(tx, { name: options.name, adminUsername: options.admin })));
+    const created = await withDatabase((db) =>
+      db.transaction((tx) => createBank(tx, { name: options.name, adminUsername: options.admin })),
+    );
     console.log(JSON.stringify(created));
   });
 
@@ -49,21 +55,28 @@ program
   .option('--all', 'post every pending transaction, due or not (an end-of-day run)')
   .action(async (options: { asOf?: Date; all?: boolean }) => {
     const now = options.asOf ?? new Date();
-    const result = await withDatabase((db) => postTransactions(db, { now, all: options.all ?? false, wait: true }));
+    const result = await withDatabase((db) =>
+      postTransactions(db, { now, all: options.all ?? false, wait: true }),
+    );
     console.log(JSON.stringify({ posted: result.posted }));
   });
 
 program
   .command('month-end')
   .description('Credit savings interest and issue statements for every month ended by the date')
-  .option('--as-of <date>', 'close the months that ended by this date, YYYY-MM-DD (default: today)', parseDate)
+  .option(
+    '--as-of <date>',
+    'close the months that ended by this date, YYYY-MM-DD (default: today)',
+    parseDate,
+  )
   .action(async (options: { asOf?: Date }) => {
     const result = await withDatabase((db) => runMonthEnd(db, { asOf: options.asOf ?? new Date() }));
     console.log(JSON.stringify(result));
   });
 
 program.parseAsync().catch((error: unknown) => {
-  console.error(`bank: ${error instanceof AppError || error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `bank: ${error instanceof AppError || error instanceof Error ? error.message : String(error)}`,
+  );
   process.exit(1);
 });
-

@@ -15,7 +15,10 @@ async function main() {
   const app = await buildApp({ config, db: database.db });
   if (config.demoData) {
     const seeded = await seedDemoBank(database.db);
-    if (seeded) app.log.info('created the demo bank "Demo School Bank" (sign in as admin, teller or student with Demo-1234)');
+    if (seeded)
+      app.log.info(
+        'created the demo bank "Demo School Bank" (sign in as admin, teller or student with Demo-1234)',
+      );
   }
   const jobs = startJobs(database.db, config, app.log);
 

@@ -28,7 +28,9 @@ beforeEach(async () => {
         values (${one.checking.accountNumber}, 'credit', 'Teller Deposit', 5000, now() + interval '1 day')
         returning id`,
   );
-  await t.db.execute(sql`update accounts set balance_cents = 5000 where account_number = ${one.checking.accountNumber}`);
+  await t.db.execute(
+    sql`update accounts set balance_cents = 5000 where account_number = ${one.checking.accountNumber}`,
+  );
   const [ticket] = await queryRows<{ id: number }>(
     t.db,
     sql`insert into support_tickets (bank_id, user_id, ticket_type, title, contents, severity)
@@ -66,14 +68,23 @@ function probeFor(method: string, url: string): Probe | undefined {
     'GET /api/admin/users/:bankId': { url: `/admin/users/${one.bankId}` },
     'POST /api/admin/users/create': {
       url: '/admin/users/create',
-      body: { username: 'new-user', name: 'New User', userRole: 'USER', bankId: one.bankId, branchId: one.main.id },
+      body: {
+        username: 'new-user',
+        name: 'New User',
+        userRole: 'USER',
+        bankId: one.bankId,
+        branchId: one.main.id,
+      },
     },
     'PUT /api/admin/users/:userId/updateUser': {
       url: `/admin/users/${one.student.username}/updateUser`,
       body: { userId: one.student.username, name: 'Renamed', userRole: 'USER', branch: one.main.id },
     },
     'DELETE /api/admin/users/:userId/delete': { url: `/admin/users/${one.teller.username}/delete` },
-    'PUT /api/users/:userId/updateDisplayName': { url: `/users/${one.student.username}/updateDisplayName`, body: 'Sammy' },
+    'PUT /api/users/:userId/updateDisplayName': {
+      url: `/users/${one.student.username}/updateDisplayName`,
+      body: 'Sammy',
+    },
     'PUT /api/user/users/:userId/updateDisplayName': {
       url: `/user/users/${one.student.username}/updateDisplayName`,
       body: 'Sammy',
@@ -83,8 +94,14 @@ function probeFor(method: string, url: string): Probe | undefined {
       body: ['Fixture-1234', 'Another-5678'],
     },
     'GET /api/teller/branches/:bankId': { url: `/teller/branches/${one.bankId}` },
-    'POST /api/admin/branches/create': { url: '/admin/branches/create', body: { branchName: 'East', bankId: one.bankId, numOfAccounts: 0 } },
-    'PUT /api/admin/branches/update': { url: '/admin/branches/update', body: { branchId: one.main.id, branchName: 'Renamed' } },
+    'POST /api/admin/branches/create': {
+      url: '/admin/branches/create',
+      body: { branchName: 'East', bankId: one.bankId, numOfAccounts: 0 },
+    },
+    'PUT /api/admin/branches/update': {
+      url: '/admin/branches/update',
+      body: { branchId: one.main.id, branchName: 'Renamed' },
+    },
     'DELETE /api/admin/branches/:branchId/delete': { url: `/admin/branches/${one.north.id}/delete` },
     'GET /api/user/accounts/user/:username': { url: `/user/accounts/user/${one.student.username}` },
     'GET /api/teller/accounts/bank/:bankId': { url: `/teller/accounts/bank/${one.bankId}` },
@@ -98,21 +115,34 @@ function probeFor(method: string, url: string): Probe | undefined {
       url: '/user/transactions/create',
       body: { accountId: acct, type: 'credit', description: 'Correction', amount: 1 },
     },
-    'POST /api/user/transfers': { url: '/user/transfers', body: { fromAccountId: acct, toAccountId: other, amount: 1 } },
+    'POST /api/user/transfers': {
+      url: '/user/transfers',
+      body: { fromAccountId: acct, toAccountId: other, amount: 1 },
+    },
     'POST /api/teller/deposits': { url: '/teller/deposits', body: { accountId: acct, amount: 1 } },
     'POST /api/teller/withdrawals': { url: '/teller/withdrawals', body: { accountId: acct, amount: 1 } },
     'PUT /api/admin/transactions/update': {
       url: '/admin/transactions/update',
       body: { id: transactionId, description: 'Changed', transactionDate: '2030-01-02', amount: 10 },
     },
-    'DELETE /api/admin/transactions/:transactionId/delete': { url: `/admin/transactions/${transactionId}/delete` },
+    'DELETE /api/admin/transactions/:transactionId/delete': {
+      url: `/admin/transactions/${transactionId}/delete`,
+    },
     'POST /api/admin/transactions/post': { url: '/admin/transactions/post' },
     'GET /api/admin/audit': { url: '/admin/audit' },
     'GET /api/user/statements/:username': { url: `/user/statements/${one.student.username}` },
-    'GET /api/user/statements/download/:fileName': { url: `/user/statements/download/statement-${acct}-2020-01.pdf` },
+    'GET /api/user/statements/download/:fileName': {
+      url: `/user/statements/download/statement-${acct}-2020-01.pdf`,
+    },
     'POST /api/user/supportTickets/create': {
       url: '/user/supportTickets/create',
-      body: { bankId: one.bankId, ticketType: 'Bug', title: 'T', ticketContents: 'C', severity: '1. Blocker' },
+      body: {
+        bankId: one.bankId,
+        ticketType: 'Bug',
+        title: 'T',
+        ticketContents: 'C',
+        severity: '1. Blocker',
+      },
     },
     'GET /api/user/supportTickets/:bankId': { url: `/user/supportTickets/${one.bankId}` },
     'PUT /api/user/supportTickets/update': {
@@ -124,7 +154,11 @@ function probeFor(method: string, url: string): Probe | undefined {
 }
 
 /** Routes that name no record of a bank: another bank's staff may call them for their own bank. */
-const bankNeutral = new Set(['POST /api/logout', 'POST /api/admin/transactions/post', 'GET /api/admin/audit']);
+const bankNeutral = new Set([
+  'POST /api/logout',
+  'POST /api/admin/transactions/post',
+  'GET /api/admin/audit',
+]);
 
 const protectedRoutes = () => t.app.apiRoutes.filter((r) => r.tier !== 'public');
 
@@ -149,7 +183,11 @@ describe('every API route', () => {
       const probe = probeFor(route.method, route.url);
       if (!probe) continue;
       const callers =
-        route.tier === 'admin' ? [one.tokens.student, one.tokens.teller] : route.tier === 'teller' ? [one.tokens.student] : [];
+        route.tier === 'admin'
+          ? [one.tokens.student, one.tokens.teller]
+          : route.tier === 'teller'
+            ? [one.tokens.student]
+            : [];
       for (const token of callers) {
         const res = await call(t.app, route.method as 'GET', probe.url, { token, body: probe.body });
         expect(res.status, `${route.method} ${route.url}`).toBe(403);
@@ -184,7 +222,10 @@ describe('every API route', () => {
     for (const key of studentOwned) {
       const [method, url] = key.split(' ') as [string, string];
       const probe = probeFor(method, url)!;
-      const res = await call(t.app, method as 'GET', probe.url, { token: one.tokens.otherStudent, body: probe.body });
+      const res = await call(t.app, method as 'GET', probe.url, {
+        token: one.tokens.otherStudent,
+        body: probe.body,
+      });
       expect(res.status, key).toBe(404);
     }
   });
@@ -197,7 +238,10 @@ describe('every API route', () => {
       await call(t.app, route.method as 'GET', probe.url, { token: two.tokens.admin, body: probe.body });
       // A Student may open a ticket in their own bank: that one is meant to change something.
       if (route.url === '/api/user/supportTickets/create') continue;
-      await call(t.app, route.method as 'GET', probe.url, { token: one.tokens.otherStudent, body: probe.body });
+      await call(t.app, route.method as 'GET', probe.url, {
+        token: one.tokens.otherStudent,
+        body: probe.body,
+      });
     }
     expect(await snapshot()).toEqual(before);
   });

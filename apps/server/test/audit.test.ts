@@ -32,7 +32,10 @@ describe('GET /admin/audit', () => {
       body: { id: first.id, description: 'Corrected deposit', transactionDate: '2030-01-02', amount: 90.5 },
     });
     expect(edit.status).toBe(200);
-    expect((await call(t.app, 'DELETE', `/admin/transactions/${second.id}/delete`, { token: one.tokens.admin })).status).toBe(204);
+    expect(
+      (await call(t.app, 'DELETE', `/admin/transactions/${second.id}/delete`, { token: one.tokens.admin }))
+        .status,
+    ).toBe(204);
 
     const res = await call(t.app, 'GET', '/admin/audit', { token: one.tokens.admin });
     expect(res.status).toBe(200);
@@ -58,12 +61,15 @@ describe('GET /admin/audit', () => {
   it('pages with X-Next-Cursor', async () => {
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push((await deposit(10 + i)).id);
-    for (const id of ids) await call(t.app, 'DELETE', `/admin/transactions/${id}/delete`, { token: one.tokens.admin });
+    for (const id of ids)
+      await call(t.app, 'DELETE', `/admin/transactions/${id}/delete`, { token: one.tokens.admin });
     const first = await call(t.app, 'GET', '/admin/audit?limit=2', { token: one.tokens.admin });
     expect(first.body).toHaveLength(2);
     const cursor = first.headers['x-next-cursor'];
     expect(cursor).toBeTruthy();
-    const second = await call(t.app, 'GET', `/admin/audit?limit=2&cursor=${cursor}`, { token: one.tokens.admin });
+    const second = await call(t.app, 'GET', `/admin/audit?limit=2&cursor=${cursor}`, {
+      token: one.tokens.admin,
+    });
     expect(second.body).toHaveLength(1);
     expect(second.headers['x-next-cursor']).toBeUndefined();
     const seen = [...first.body, ...second.body].map((r: { transactionId: number }) => r.transactionId);

@@ -15,7 +15,10 @@ const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 let scratch: Scratch;
 const open = (): Promise<DatabaseHandle> => scratch.open();
 const bankCli = (...args: string[]) =>
-  run(tsx, ['src/cli.ts', ...args], { cwd: serverDir, env: { ...process.env, ...scratch.env, LOG_LEVEL: 'silent' } });
+  run(tsx, ['src/cli.ts', ...args], {
+    cwd: serverDir,
+    env: { ...process.env, ...scratch.env, LOG_LEVEL: 'silent' },
+  });
 
 beforeAll(async () => {
   scratch = await scratchDatabase();
@@ -26,20 +29,32 @@ beforeAll(async () => {
 afterAll(() => scratch.drop());
 
 describe('npm run bank -- create-bank', () => {
-  it("creates a second bank whose admin signs in and sees nothing of bank 1", async () => {
+  it('creates a second bank whose admin signs in and sees nothing of bank 1', async () => {
     const { stdout } = await bankCli('create-bank', '--name', 'Hill School Bank', '--admin', 'hill-admin');
     const created = JSON.parse(stdout.trim());
-    expect(created).toEqual({ bankId: 2, username: 'hill-admin', temporaryPassword: expect.stringMatching(/^\S{12}$/) });
+    expect(created).toEqual({
+      bankId: 2,
+      username: 'hill-admin',
+      temporaryPassword: expect.stringMatching(/^\S{12}$/),
+    });
 
     const db = await open();
     const app = await buildApp({ config: testConfig, db: db.db });
     try {
-      const login = await call(app, 'POST', '/login', { body: { username: 'hill-admin', password: created.temporaryPassword } });
+      const login = await call(app, 'POST', '/login', {
+        body: { username: 'hill-admin', password: created.temporaryPassword },
+      });
       expect(login.status).toBe(200);
       const token = login.body;
       const me = await call(app, 'GET', '/user/users/hill-admin', { token });
       expect(me.body).toMatchObject({ bankId: 2, userRole: 'ADMIN', mustChangePassword: true });
-      for (const url of ['/admin/users/1', '/teller/accounts/bank/1', '/teller/branches/1', '/user/bank/1', '/user/users/student']) {
+      for (const url of [
+        '/admin/users/1',
+        '/teller/accounts/bank/1',
+        '/teller/branches/1',
+        '/user/bank/1',
+        '/user/users/student',
+      ]) {
         expect((await call(app, 'GET', url, { token })).status, url).toBe(404);
       }
       const ownUsers = await call(app, 'GET', '/admin/users/2', { token });

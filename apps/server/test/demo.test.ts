@@ -27,30 +27,44 @@ describe('the demo bank', () => {
     const bank = await call(t.app, 'GET', '/user/bank/1', { token });
     expect(bank.body.bankName).toBe('Demo School Bank');
     const branches = await call(t.app, 'GET', '/teller/branches/1', { token });
-    expect(branches.body.map((b: { branchName: string }) => b.branchName)).toEqual(['Main Campus', 'North Campus']);
+    expect(branches.body.map((b: { branchName: string }) => b.branchName)).toEqual([
+      'Main Campus',
+      'North Campus',
+    ]);
   });
 
   it('lets admin, teller and student sign in with Demo-1234, no password change asked', async () => {
-    for (const [username, role] of [['admin', 'ADMIN'], ['teller', 'TELLER'], ['student', 'USER']] as const) {
+    for (const [username, role] of [
+      ['admin', 'ADMIN'],
+      ['teller', 'TELLER'],
+      ['student', 'USER'],
+    ] as const) {
       const token = await signIn(username);
       const me = await call(t.app, 'GET', `/user/users/${username}`, { token });
       expect(me.body).toMatchObject({ userRole: role, bankId: 1, mustChangePassword: false });
     }
   });
 
-  it("gives the student a checking and a savings account with history in each of the previous three months", async () => {
+  it('gives the student a checking and a savings account with history in each of the previous three months', async () => {
     const token = await signIn('student');
     const accounts = await call(t.app, 'GET', '/user/accounts/user/student', { token });
-    expect(accounts.body.map((a: { accountType: string }) => a.accountType).sort()).toEqual(['CHECKING', 'SAVINGS']);
+    expect(accounts.body.map((a: { accountType: string }) => a.accountType).sort()).toEqual([
+      'CHECKING',
+      'SAVINGS',
+    ]);
     for (const account of accounts.body) {
       const history = await call(t.app, 'GET', `/user/transactions/${account.accountId}`, { token });
       expect(history.status).toBe(200);
       const postedMonths = new Set(
-        history.body.filter((x: { status: string }) => x.status === 'posted').map((x: { postedDate: string }) => x.postedDate.slice(0, 7)),
+        history.body
+          .filter((x: { status: string }) => x.status === 'posted')
+          .map((x: { postedDate: string }) => x.postedDate.slice(0, 7)),
       );
       const now = new Date();
       for (let back = 1; back <= 3; back++) {
-        const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 15)).toISOString().slice(0, 7);
+        const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 15))
+          .toISOString()
+          .slice(0, 7);
         expect(postedMonths, `${account.accountType} ${month}`).toContain(month);
       }
     }
@@ -60,7 +74,10 @@ describe('the demo bank', () => {
   });
 
   it('credited savings interest and issued statements for each past month', async () => {
-    const interest = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from transactions where description = 'Interest'`);
+    const interest = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from transactions where description = 'Interest'`,
+    );
     expect(interest[0]!.n).toBeGreaterThanOrEqual(6);
     const token = await signIn('student');
     const statements = await call(t.app, 'GET', '/user/statements/student', { token });
@@ -69,7 +86,10 @@ describe('the demo bank', () => {
 
   it('has a consistent ledger: every balance equals its credits minus its debits', async () => {
     expect(await verifyLedger(t.db)).toEqual([]);
-    const students = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from users where role = 'USER'`);
+    const students = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from users where role = 'USER'`,
+    );
     expect(students[0]!.n).toBeGreaterThanOrEqual(4);
   });
 });

@@ -51,14 +51,33 @@ export async function insertAccount(
 
 /** A bank with two branches, an admin, a teller and two students (one per branch) each with a checking account. */
 export async function seedBank(db: Database, prefix: string) {
-  const [bank] = await db.insert(banks).values({ name: `${prefix} Bank`, savingsRateHundredths: 250 }).returning();
+  const [bank] = await db
+    .insert(banks)
+    .values({ name: `${prefix} Bank`, savingsRateHundredths: 250 })
+    .returning();
   const bankId = bank!.id;
-  const [main] = await db.insert(branches).values({ bankId, name: `${prefix} Main` }).returning();
-  const [north] = await db.insert(branches).values({ bankId, name: `${prefix} North` }).returning();
+  const [main] = await db
+    .insert(branches)
+    .values({ bankId, name: `${prefix} Main` })
+    .returning();
+  const [north] = await db
+    .insert(branches)
+    .values({ bankId, name: `${prefix} North` })
+    .returning();
   const admin = await insertUser(db, { username: `${prefix}-admin`, role: 'ADMIN', bankId });
   const teller = await insertUser(db, { username: `${prefix}-teller`, role: 'TELLER', bankId });
-  const student = await insertUser(db, { username: `${prefix}-student`, role: 'USER', bankId, branchId: main!.id });
-  const otherStudent = await insertUser(db, { username: `${prefix}-student2`, role: 'USER', bankId, branchId: north!.id });
+  const student = await insertUser(db, {
+    username: `${prefix}-student`,
+    role: 'USER',
+    bankId,
+    branchId: main!.id,
+  });
+  const otherStudent = await insertUser(db, {
+    username: `${prefix}-student2`,
+    role: 'USER',
+    bankId,
+    branchId: north!.id,
+  });
   const checking = await insertAccount(db, { userId: student.id, bankId, branchId: main!.id });
   const otherChecking = await insertAccount(db, { userId: otherStudent.id, bankId, branchId: north!.id });
   const tokens = {
@@ -67,7 +86,18 @@ export async function seedBank(db: Database, prefix: string) {
     student: await createSession(db, student.id, 3600),
     otherStudent: await createSession(db, otherStudent.id, 3600),
   };
-  return { bankId, main: main!, north: north!, admin, teller, student, otherStudent, checking, otherChecking, tokens };
+  return {
+    bankId,
+    main: main!,
+    north: north!,
+    admin,
+    teller,
+    student,
+    otherStudent,
+    checking,
+    otherChecking,
+    tokens,
+  };
 }
 export type SeededBank = Awaited<ReturnType<typeof seedBank>>;
 

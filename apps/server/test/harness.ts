@@ -27,7 +27,9 @@ export const testConfig: Config = {
   runJobs: false,
 };
 
-export async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `bank_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -55,7 +57,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}, rateLimitPerMinute = 100_000): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  rateLimitPerMinute = 100_000,
+): Promise<TestApp> {
   const scratch = testDatabaseUrl ? await createScratchDatabase(testDatabaseUrl) : null;
   const handle: DatabaseHandle = await openDatabase({ databaseUrl: scratch?.url });
   const config = { ...testConfig, ...overrides };
@@ -91,7 +96,12 @@ export interface CallOptions {
 }
 
 /** One HTTP call through the real app (routing, auth, validation, serialisation), parsed. */
-export async function call(app: FastifyInstance, method: InjectOptions['method'], url: string, options: CallOptions = {}) {
+export async function call(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  options: CallOptions = {},
+) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const isText = typeof options.body === 'string';
@@ -100,9 +110,12 @@ export async function call(app: FastifyInstance, method: InjectOptions['method']
     method,
     url: `/api${url}`,
     headers,
-    ...(options.body === undefined ? {} : { payload: isText ? (options.body as string) : JSON.stringify(options.body) }),
+    ...(options.body === undefined
+      ? {}
+      : { payload: isText ? (options.body as string) : JSON.stringify(options.body) }),
   });
   const contentType = String(response.headers['content-type'] ?? '');
-  const body: any = contentType.includes('application/json') && response.body ? JSON.parse(response.body) : response.body;
+  const body: any =
+    contentType.includes('application/json') && response.body ? JSON.parse(response.body) : response.body;
   return { status: response.statusCode, body, headers: response.headers };
 }

@@ -18,7 +18,9 @@ const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toStri
 
 describe('POST /login', () => {
   it('answers a plain-text token for JSON credentials, and the token works', async () => {
-    const res = await call(t.app, 'POST', '/login', { body: { username: 'one-admin', password: FIXTURE_PASSWORD } });
+    const res = await call(t.app, 'POST', '/login', {
+      body: { username: 'one-admin', password: FIXTURE_PASSWORD },
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -43,8 +45,12 @@ describe('POST /login', () => {
   });
 
   it('answers the same 401 text for a wrong password and for an unknown user', async () => {
-    const wrong = await call(t.app, 'POST', '/login', { body: { username: 'one-admin', password: 'nope-nope' } });
-    const unknown = await call(t.app, 'POST', '/login', { body: { username: 'nobody-here', password: 'nope-nope' } });
+    const wrong = await call(t.app, 'POST', '/login', {
+      body: { username: 'one-admin', password: 'nope-nope' },
+    });
+    const unknown = await call(t.app, 'POST', '/login', {
+      body: { username: 'nobody-here', password: 'nope-nope' },
+    });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -54,29 +60,42 @@ describe('POST /login', () => {
 
   it('throttles repeated failures for one username with 429 and Retry-After, even for the right password', async () => {
     for (let i = 0; i < limits.loginFailuresPerUsername; i++) {
-      const res = await call(t.app, 'POST', '/login', { body: { username: 'one-teller', password: `wrong-${i}` } });
+      const res = await call(t.app, 'POST', '/login', {
+        body: { username: 'one-teller', password: `wrong-${i}` },
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await call(t.app, 'POST', '/login', { body: { username: 'one-teller', password: FIXTURE_PASSWORD } });
+    const blocked = await call(t.app, 'POST', '/login', {
+      body: { username: 'one-teller', password: FIXTURE_PASSWORD },
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error).toBe('RATE_LIMITED');
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another user from the same address is not yet blocked.
-    const other = await call(t.app, 'POST', '/login', { body: { username: 'one-admin', password: FIXTURE_PASSWORD } });
+    const other = await call(t.app, 'POST', '/login', {
+      body: { username: 'one-admin', password: FIXTURE_PASSWORD },
+    });
     expect(other.status).toBe(200);
   });
 
   it('refuses a retired (deleted) user', async () => {
     const { sql } = await import('drizzle-orm');
     await t.db.execute(sql`update users set deleted_at = now() where username = 'one-student'`);
-    const res = await call(t.app, 'POST', '/login', { body: { username: 'one-student', password: FIXTURE_PASSWORD } });
+    const res = await call(t.app, 'POST', '/login', {
+      body: { username: 'one-student', password: FIXTURE_PASSWORD },
+    });
     expect(res.status).toBe(401);
   });
 });
 
 describe('tokens', () => {
   it('refuses a missing, malformed or unknown token with 401 UNAUTHENTICATED', async () => {
-    const variants: Record<string, string>[] = [{}, { authorization: 'Bearer short' }, { authorization: `Bearer ${'x'.repeat(43)}` }, { authorization: 'Token abc' }];
+    const variants: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer short' },
+      { authorization: `Bearer ${'x'.repeat(43)}` },
+      { authorization: 'Token abc' },
+    ];
     for (const headers of variants) {
       const res = await call(t.app, 'GET', '/user/bank/1', { headers });
       expect(res.status).toBe(401);
@@ -134,7 +153,9 @@ describe('errors', () => {
   });
 
   it('answers a body over 64 KiB with 413', async () => {
-    const res = await call(t.app, 'POST', '/login', { body: { username: 'x', password: 'y'.repeat(70_000) } });
+    const res = await call(t.app, 'POST', '/login', {
+      body: { username: 'x', password: 'y'.repeat(70_000) },
+    });
     expect(res.status).toBe(413);
     expect(res.body.error).toBe('PAYLOAD_TOO_LARGE');
   });

@@ -13,13 +13,7 @@ export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_STATUSES = ['pending', 'posted'] as const;
 
 export const TICKET_TYPES = ['Bug', 'Enhancement Request'] as const;
-export const TICKET_SEVERITIES = [
-  '1. Blocker',
-  '2. Critical',
-  '3. Major',
-  '4. Minor',
-  '5. Trivial',
-] as const;
+export const TICKET_SEVERITIES = ['1. Blocker', '2. Critical', '3. Major', '4. Minor', '5. Trivial'] as const;
 export const TICKET_STATUSES = ['Open', 'In Progress', 'Resolved', 'Closed'] as const;
 
 /** The bank's routing number, shown on Account Information (spec: "a fixed constant"). */

@@ -44,8 +44,10 @@ export const messages = {
   // Ledger descriptions (spec §9; API.md wording: the credit says "from", also for staff)
   tellerDepositDescription: 'Teller Deposit',
   tellerWithdrawalDescription: 'Teller Withdrawal',
-  transferToDescription: (accountType: string, lastFour: string) => `Transfer to ${accountType} **${lastFour}`,
-  transferFromDescription: (accountType: string, lastFour: string) => `Transfer from ${accountType} **${lastFour}`,
+  transferToDescription: (accountType: string, lastFour: string) =>
+    `Transfer to ${accountType} **${lastFour}`,
+  transferFromDescription: (accountType: string, lastFour: string) =>
+    `Transfer from ${accountType} **${lastFour}`,
   descriptionRequired: 'Please enter a description.',
   descriptionTooLong: 'The description must be at most 200 characters.',
   transactionDateInvalid: 'Please enter a valid date.',
@@ -60,8 +62,7 @@ export const messages = {
   userIdCannotChange: 'The User Id cannot be changed.',
   userIdTaken: 'That User Id is already taken.',
   userCreated: 'Successfully created user',
-  userCreatedWithPassword: (password: string) =>
-    `Successfully created user. Temporary password: ${password}`,
+  userCreatedWithPassword: (password: string) => `Successfully created user. Temporary password: ${password}`,
   creatingUser: 'Creating New User...',
   updatingUser: 'Updating User...',
   deletingUser: 'Deleting User...',

@@ -208,7 +208,9 @@ export const transactions = pgTable(
       .where(sql`${t.status} = 'pending' and ${t.deletedAt} is null`),
     index('transactions_transfer_idx').on(t.transferId),
     // Posting continues after the highest posting_seq so far: found in the index, not by a scan.
-    index('transactions_posting_seq_idx').on(t.postingSeq).where(sql`${t.postingSeq} is not null`),
+    index('transactions_posting_seq_idx')
+      .on(t.postingSeq)
+      .where(sql`${t.postingSeq} is not null`),
   ],
 );
 
@@ -274,10 +276,7 @@ export const supportTickets = pgTable(
       'support_tickets_severity_valid',
       sql`${t.severity} in ('1. Blocker', '2. Critical', '3. Major', '4. Minor', '5. Trivial')`,
     ),
-    check(
-      'support_tickets_status_valid',
-      sql`${t.status} in ('Open', 'In Progress', 'Resolved', 'Closed')`,
-    ),
+    check('support_tickets_status_valid', sql`${t.status} in ('Open', 'In Progress', 'Resolved', 'Closed')`),
     check('support_tickets_title_length', sql`length(${t.title}) between 1 and 120`),
     check('support_tickets_contents_length', sql`length(${t.contents}) between 1 and 5000`),
     index('support_tickets_bank_idx').on(t.bankId),
@@ -305,7 +304,10 @@ export const statements = pgTable(
   },
   (t) => [
     unique('statements_account_period_unique').on(t.accountNumber, t.periodStart),
-    check('statements_file_name_format', sql`${t.fileName} ~ '^statement-[0-9]{10}-[0-9]{4}-(0[1-9]|1[0-2])[.]pdf$'`),
+    check(
+      'statements_file_name_format',
+      sql`${t.fileName} ~ '^statement-[0-9]{10}-[0-9]{4}-(0[1-9]|1[0-2])[.]pdf$'`,
+    ),
   ],
 );
 

@@ -13,7 +13,12 @@ export interface RunningJobs {
  * Runs each job on its timer while the server runs. A job guards itself with an advisory lock
  * (see registry.ts), so when several server processes share a database only one does the work.
  */
-export function startJobs(db: Database, config: Config, log: FastifyBaseLogger, list: Job[] = jobs): RunningJobs {
+export function startJobs(
+  db: Database,
+  config: Config,
+  log: FastifyBaseLogger,
+  list: Job[] = jobs,
+): RunningJobs {
   if (!config.runJobs) return { stop: () => {}, idle: async () => {} };
   const running = new Set<Promise<void>>();
   const timers = list.map((job) =>

@@ -10,10 +10,13 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
 
 /** PostgreSQL's own refusals that mean "the request conflicts with a rule", not "the server broke". */
 function databaseConflict(error: unknown): ErrorBody | null {
-  const pgError = (error as { cause?: { code?: string; constraint?: string } }).cause ?? (error as { code?: string; constraint?: string });
+  const pgError =
+    (error as { cause?: { code?: string; constraint?: string } }).cause ??
+    (error as { code?: string; constraint?: string });
   switch (pgError.code) {
     case '23514':
-      if (pgError.constraint?.includes('balance')) return { error: 'CONFLICT', message: messages.insufficientFunds };
+      if (pgError.constraint?.includes('balance'))
+        return { error: 'CONFLICT', message: messages.insufficientFunds };
       return null;
     case '23505':
       return { error: 'CONFLICT', message: messages.conflict };
@@ -36,10 +39,15 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+        const field =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
         fields[field] ??= issue.message ?? messages.validation;
       }
-      return send(reply, 400, { error: 'VALIDATION', message: error.validation[0]?.message ?? messages.validation, fields });
+      return send(reply, 400, {
+        error: 'VALIDATION',
+        message: error.validation[0]?.message ?? messages.validation,
+        fields,
+      });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return send(reply, 413, { error: 'PAYLOAD_TOO_LARGE', message: messages.bodyTooLarge });

@@ -63,7 +63,13 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
 
   app.get(
     '/healthz',
-    { config: { tier: 'public' }, schema: { tags: ['sessions'], response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.string() }) } } },
+    {
+      config: { tier: 'public' },
+      schema: {
+        tags: ['sessions'],
+        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.string() }) },
+      },
+    },
     async (_request, reply) => {
       try {
         await db.execute(sql`select 1`);

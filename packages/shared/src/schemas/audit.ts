@@ -27,5 +27,8 @@ export type AuditRecord = z.infer<typeof auditRecord>;
 
 export const auditPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(limits.transactionPageMax).default(100),
-  cursor: z.string().regex(/^[0-9]{1,19}$/, messages.pageCursorInvalid).optional(),
+  cursor: z
+    .string()
+    .regex(/^[0-9]{1,19}$/, messages.pageCursorInvalid)
+    .optional(),
 });

@@ -43,11 +43,18 @@ export async function actorForToken(db: Executor, token: string): Promise<Actor 
 }
 
 export async function revokeSession(db: Executor, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
 }
 
 /** Revokes every session of a user, except `keepSessionId` (the one changing its password). */
-export async function revokeUserSessions(db: Executor, userId: number, keepSessionId?: number): Promise<void> {
+export async function revokeUserSessions(
+  db: Executor,
+  userId: number,
+  keepSessionId?: number,
+): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()` })

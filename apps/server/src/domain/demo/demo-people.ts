@@ -19,10 +19,38 @@ export interface DemoPeople {
 }
 
 const STUDENTS = [
-  { username: 'student', name: 'Sam Rivera', displayName: 'Sam', branch: 'main', checking: '4000012345', savingsNumber: '4000067890' },
-  { username: 'maya', name: 'Maya Chen', displayName: null, branch: 'main', checking: '4000023456', savingsNumber: null },
-  { username: 'jordan', name: 'Jordan Lee', displayName: 'Jo', branch: 'north', checking: '4100034567', savingsNumber: '4100078901' },
-  { username: 'priya', name: 'Priya Patel', displayName: null, branch: 'north', checking: '4100045678', savingsNumber: null },
+  {
+    username: 'student',
+    name: 'Sam Rivera',
+    displayName: 'Sam',
+    branch: 'main',
+    checking: '4000012345',
+    savingsNumber: '4000067890',
+  },
+  {
+    username: 'maya',
+    name: 'Maya Chen',
+    displayName: null,
+    branch: 'main',
+    checking: '4000023456',
+    savingsNumber: null,
+  },
+  {
+    username: 'jordan',
+    name: 'Jordan Lee',
+    displayName: 'Jo',
+    branch: 'north',
+    checking: '4100034567',
+    savingsNumber: '4100078901',
+  },
+  {
+    username: 'priya',
+    name: 'Priya Patel',
+    displayName: null,
+    branch: 'north',
+    checking: '4100045678',
+    savingsNumber: null,
+  },
 ] as const;
 
 /** The demo bank's people and accounts (API.md "Operating the bank"), in one transaction. */
@@ -48,11 +76,19 @@ export async function createDemoPeople(db: Database, openedAt: Date): Promise<De
       const branchId = branchIds[s.branch];
       const [user] = await tx
         .insert(users)
-        .values({ ...person, username: s.username, name: s.name, displayName: s.displayName, role: 'USER', branchId })
+        .values({
+          ...person,
+          username: s.username,
+          name: s.name,
+          displayName: s.displayName,
+          role: 'USER',
+          branchId,
+        })
         .returning();
       const account = { bankId, branchId, userId: user!.id, openedAt };
       await tx.insert(accounts).values({ ...account, accountNumber: s.checking, type: 'CHECKING' });
-      if (s.savingsNumber) await tx.insert(accounts).values({ ...account, accountNumber: s.savingsNumber, type: 'SAVINGS' });
+      if (s.savingsNumber)
+        await tx.insert(accounts).values({ ...account, accountNumber: s.savingsNumber, type: 'SAVINGS' });
       students.push({
         actor: { id: user!.id, username: s.username, role: 'USER', bankId, branchId, sessionId: 0 },
         checking: s.checking,
@@ -62,7 +98,14 @@ export async function createDemoPeople(db: Database, openedAt: Date): Promise<De
     return {
       db,
       bankId,
-      teller: { id: teller!.id, username: 'teller', role: 'TELLER', bankId, branchId: branchIds.main, sessionId: 0 },
+      teller: {
+        id: teller!.id,
+        username: 'teller',
+        role: 'TELLER',
+        bankId,
+        branchId: branchIds.main,
+        sessionId: 0,
+      },
       students,
     };
   });

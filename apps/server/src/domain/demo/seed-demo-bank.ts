@@ -10,24 +10,63 @@ const POSTING_DELAY_SECONDS = 24 * 60 * 60;
 type Event = { at: Date; run: (clock: { now: Date; postingDelaySeconds: number }) => Promise<unknown> };
 
 /** Midnight UTC on the first of the month `offset` months from `now`'s month. */
-const monthStart = (now: Date, offset: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
-const at = (month: Date, day: number, hour: number) => new Date(month.getTime() + (day - 1) * DAY_MS + hour * 60 * 60 * 1000);
+const monthStart = (now: Date, offset: number) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+const at = (month: Date, day: number, hour: number) =>
+  new Date(month.getTime() + (day - 1) * DAY_MS + hour * 60 * 60 * 1000);
 const dollars = (amount: number) => Math.round(amount * 100);
 
 /** A school year's rhythm for one student: allowance, a part-time job, savings, spending. */
-function studentMonth(people: DemoPeople, student: DemoPeople['students'][number], month: Date, scale: number): Event[] {
+function studentMonth(
+  people: DemoPeople,
+  student: DemoPeople['students'][number],
+  month: Date,
+  scale: number,
+): Event[] {
   const { teller } = people;
   const events: Event[] = [
-    { at: at(month, 1, 9), run: (c) => deposit(people.db, c, teller, { accountId: student.checking, amountCents: dollars(120 * scale) }) },
-    { at: at(month, 9, 15), run: (c) => withdraw(people.db, c, teller, { accountId: student.checking, amountCents: dollars(35 * scale) }) },
-    { at: at(month, 15, 10), run: (c) => deposit(people.db, c, teller, { accountId: student.checking, amountCents: dollars(82.5 * scale) }) },
-    { at: at(month, 24, 13), run: (c) => withdraw(people.db, c, teller, { accountId: student.checking, amountCents: dollars(47.25 * scale) }) },
+    {
+      at: at(month, 1, 9),
+      run: (c) =>
+        deposit(people.db, c, teller, { accountId: student.checking, amountCents: dollars(120 * scale) }),
+    },
+    {
+      at: at(month, 9, 15),
+      run: (c) =>
+        withdraw(people.db, c, teller, { accountId: student.checking, amountCents: dollars(35 * scale) }),
+    },
+    {
+      at: at(month, 15, 10),
+      run: (c) =>
+        deposit(people.db, c, teller, { accountId: student.checking, amountCents: dollars(82.5 * scale) }),
+    },
+    {
+      at: at(month, 24, 13),
+      run: (c) =>
+        withdraw(people.db, c, teller, { accountId: student.checking, amountCents: dollars(47.25 * scale) }),
+    },
   ];
   if (student.savings) {
     const savings = student.savings;
     events.push(
-      { at: at(month, 3, 17), run: (c) => transfer(people.db, c, student.actor, { fromAccountId: student.checking, toAccountId: savings, amountCents: dollars(50 * scale) }) },
-      { at: at(month, 20, 18), run: (c) => transfer(people.db, c, student.actor, { fromAccountId: savings, toAccountId: student.checking, amountCents: dollars(15 * scale) }) },
+      {
+        at: at(month, 3, 17),
+        run: (c) =>
+          transfer(people.db, c, student.actor, {
+            fromAccountId: student.checking,
+            toAccountId: savings,
+            amountCents: dollars(50 * scale),
+          }),
+      },
+      {
+        at: at(month, 20, 18),
+        run: (c) =>
+          transfer(people.db, c, student.actor, {
+            fromAccountId: savings,
+            toAccountId: student.checking,
+            amountCents: dollars(15 * scale),
+          }),
+      },
     );
   }
   return events;
@@ -39,18 +78,41 @@ function demoEvents(people: DemoPeople, now: Date): Event[] {
   const events: Event[] = [];
   people.students.forEach((student, index) => {
     const scale = 1 + index * 0.25;
-    events.push({ at: at(first, 1, 8), run: (c) => deposit(people.db, c, people.teller, { accountId: student.checking, amountCents: dollars(400 * scale) }) });
+    events.push({
+      at: at(first, 1, 8),
+      run: (c) =>
+        deposit(people.db, c, people.teller, {
+          accountId: student.checking,
+          amountCents: dollars(400 * scale),
+        }),
+    });
     if (student.savings) {
       const savings = student.savings;
-      events.push({ at: at(first, 1, 8), run: (c) => deposit(people.db, c, people.teller, { accountId: savings, amountCents: dollars(600 * scale) }) });
+      events.push({
+        at: at(first, 1, 8),
+        run: (c) =>
+          deposit(people.db, c, people.teller, { accountId: savings, amountCents: dollars(600 * scale) }),
+      });
     }
-    for (let offset = -3; offset <= 0; offset++) events.push(...studentMonth(people, student, monthStart(now, offset), scale));
+    for (let offset = -3; offset <= 0; offset++)
+      events.push(...studentMonth(people, student, monthStart(now, offset), scale));
   });
   // Something still pending today, so the account page shows both tables.
   const sam = people.students[0]!;
   events.push(
-    { at: new Date(now.getTime() - 3 * 60 * 60 * 1000), run: (c) => deposit(people.db, c, people.teller, { accountId: sam.checking, amountCents: dollars(25) }) },
-    { at: new Date(now.getTime() - 2 * 60 * 60 * 1000), run: (c) => transfer(people.db, c, sam.actor, { fromAccountId: sam.checking, toAccountId: sam.savings!, amountCents: dollars(10) }) },
+    {
+      at: new Date(now.getTime() - 3 * 60 * 60 * 1000),
+      run: (c) => deposit(people.db, c, people.teller, { accountId: sam.checking, amountCents: dollars(25) }),
+    },
+    {
+      at: new Date(now.getTime() - 2 * 60 * 60 * 1000),
+      run: (c) =>
+        transfer(people.db, c, sam.actor, {
+          fromAccountId: sam.checking,
+          toAccountId: sam.savings!,
+          amountCents: dollars(10),
+        }),
+    },
   );
   return events.filter((e) => e.at.getTime() < now.getTime()).sort((a, b) => a.at.getTime() - b.at.getTime());
 }
