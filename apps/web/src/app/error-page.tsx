@@ -1,0 +1,43 @@
+import { Button, Code, Container, Stack, Text, Title } from '@mantine/core';
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { messages } from '@bank/shared';
+
+/** Unknown routes give a no-route-matches message (spec §8). */
+export function NotFoundPage() {
+  const { pathname } = useLocation();
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="md" align="flex-start">
+        <Title order={1}>404 Not Found</Title>
+        <Text>
+          No route matches URL <Code>&quot;{pathname}&quot;</Code>
+        </Text>
+        <Button component={Link} to="/home">
+          Go to Home
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+/** Any other router-level error: "Unexpected Application Error!" (spec §8) and what went wrong. */
+export function ErrorPage() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="md" align="flex-start" role="alert">
+        <Title order={1}>{messages.unexpectedError}</Title>
+        <Text c="dimmed">{detail}</Text>
+        <Button component="a" href="/home">
+          Reload the app
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,98 @@
+import { Avatar, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { ROLE_LABELS } from '@bank/shared';
+import { Logo } from '../../components/logo';
+import { useSession } from '../../lib/auth-store';
+import { paths } from '../../lib/paths';
+import { useLogout } from '../session';
+
+export interface AppHeaderProps {
+  navOpened: boolean;
+  onToggleNav: () => void;
+}
+
+/** Logo, Pricing and Features (non-functional), Sign Up (no target) and Login; once signed in, a menu with Settings and Logout. */
+export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
+  const session = useSession();
+  const logout = useLogout();
+
+  return (
+    <Group h="100%" px={{ base: 'sm', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="sm" wrap="nowrap">
+        {session && (
+          <Burger
+            opened={navOpened}
+            onClick={onToggleNav}
+            hiddenFrom="sm"
+            size="sm"
+            aria-label={navOpened ? 'Close navigation' : 'Open navigation'}
+          />
+        )}
+        <Link
+          to={paths.landing}
+          aria-label="School Bank home"
+          style={{ color: 'inherit', textDecoration: 'none' }}
+        >
+          <Logo />
+        </Link>
+        {!session && (
+          <Group gap="lg" visibleFrom="sm" ml="lg">
+            <Text c="dimmed" size="sm">
+              Pricing
+            </Text>
+            <Text c="dimmed" size="sm">
+              Features
+            </Text>
+          </Group>
+        )}
+      </Group>
+
+      {session ? (
+        <Menu position="bottom-end" width={200} withinPortal>
+          <Menu.Target>
+            <UnstyledButton aria-label="Account menu" data-testid="header-menu">
+              <Group gap={8} wrap="nowrap">
+                <Avatar size={30} radius="xl" color="blue" aria-hidden>
+                  {(session.user.displayName || session.user.name || session.user.username)
+                    .slice(0, 1)
+                    .toUpperCase()}
+                </Avatar>
+                <div style={{ lineHeight: 1.1 }}>
+                  <Text size="sm" fw={600} truncate maw={160} visibleFrom="xs">
+                    {session.user.displayName || session.user.name}
+                  </Text>
+                  <Text size="xs" c="dimmed" visibleFrom="xs">
+                    {ROLE_LABELS[session.user.userRole]}
+                  </Text>
+                </div>
+                <IconChevronDown size={14} aria-hidden />
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item
+              component={Link}
+              to={paths.settings}
+              leftSection={<IconSettings size={16} aria-hidden />}
+            >
+              Settings
+            </Menu.Item>
+            <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+              Logout
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ) : (
+        <Group gap="xs" wrap="nowrap">
+          <Button variant="default" type="button" size="sm" px="sm">
+            Sign Up
+          </Button>
+          <Button component={Link} to={paths.login} size="sm" px="sm">
+            Login
+          </Button>
+        </Group>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,22 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../lib/api-client';
+import { queryKeys } from '../lib/queries';
+
+/** Retries only what may succeed on a second try: no answer, or a 5xx. A 4xx is final. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 15_000, retry: shouldRetry },
+      // Writes are never retried blindly; money moves carry an Idempotency-Key instead.
+      mutations: { retry: false },
+    },
+  });
+  // A submitted transfer, deposit or withdrawal stays for its confirmation page until sign-out.
+  client.setQueryDefaults(queryKeys.flowResultAll, { gcTime: Infinity, staleTime: Infinity });
+  return client;
+}

@@ -1,0 +1,35 @@
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../lib/api-client';
+import { authStore } from '../lib/auth-store';
+
+/**
+ * Ends the session on this device: the auth store first (so the guarded screens, and with them
+ * every form, unmount), then the way to login, then every cached answer.
+ */
+export function useSignOutLocally() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await queryClient.cancelQueries();
+    authStore.clear();
+    await navigate('/login', { replace: true });
+    queryClient.clear();
+    notifications.clean();
+  }, [navigate, queryClient]);
+}
+
+/** Logout: the server revokes the token (POST /api/logout), then everything local is cleared. */
+export function useLogout() {
+  const signOutLocally = useSignOutLocally();
+  return useCallback(async () => {
+    try {
+      await api.none('/logout', { method: 'POST' });
+    } catch {
+      // The token may already be expired or revoked; signing out locally is what matters here.
+    }
+    await signOutLocally();
+  }, [signOutLocally]);
+}

@@ -1,0 +1,193 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@bank/shared';
+import { uiText } from '../../lib/ui-text';
+import { admin, student, teller, transaction } from '../../test/fixtures';
+import { renderApp } from '../../test/render-app';
+import { server } from '../../test/server';
+import { transactionsCsv } from './csv';
+
+const page1 = [
+  transaction({
+    id: 9,
+    type: 'debit',
+    amount: 30,
+    description: 'Transfer to SAVINGS **0002',
+    status: 'pending',
+    postedDate: null,
+    accountBalance: null,
+    transactionDate: '2026-03-11T10:00:00.000Z',
+  }),
+  transaction({
+    id: 8,
+    type: 'credit',
+    amount: 12.5,
+    description: 'Teller Deposit',
+    status: 'pending',
+    postedDate: null,
+    accountBalance: null,
+    transactionDate: '2026-03-10T10:00:00.000Z',
+  }),
+  transaction({
+    id: 7,
+    type: 'debit',
+    amount: 20,
+    description: 'Teller Withdrawal',
+    transactionDate: '2026-03-04T10:00:00.000Z',
+    postedDate: '2026-03-05T10:00:00.000Z',
+    accountBalance: 480,
+  }),
+];
+const page2 = [
+  transaction({
+    id: 6,
+    type: 'credit',
+    amount: 500,
+    description: 'Opening deposit',
+    postedDate: '2026-03-01T10:00:00.000Z',
+    accountBalance: 500,
+  }),
+];
+
+function servePages() {
+  const cursors: (string | null)[] = [];
+  server.use(
+    http.get('*/api/user/transactions/1000000001', ({ request }) => {
+      const cursor = new URL(request.url).searchParams.get('cursor');
+      cursors.push(cursor);
+      return cursor === '7'
+        ? HttpResponse.json(page2)
+        : HttpResponse.json(page1, { headers: { 'X-Next-Cursor': '7' } });
+    }),
+  );
+  return cursors;
+}
+
+function rowsOf(caption: string): string[][] {
+  const table = screen.getByRole('table', { name: caption });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent ?? ''),
+    );
+}
+
+describe('account page', () => {
+  it('shows pending rows with "--" and their total, posted rows with balances, and pages on', async () => {
+    const cursors = servePages();
+    const { user } = renderApp('/account/1000000001', student);
+    await screen.findByRole('table', { name: 'Pending transactions' });
+    expect(rowsOf('Pending transactions')).toEqual([
+      ['03/11/2026', 'Transfer to SAVINGS **0002', '$30.00', '', '--'],
+      ['03/10/2026', 'Teller Deposit', '', '$12.50', '--'],
+    ]);
+    // Credits minus debits: 12.50 - 30.00.
+    expect(screen.getByTestId('pending-total')).toHaveTextContent('Pending total: -$17.50');
+    // The posted date is preferred over the transaction date.
+    expect(rowsOf('Posted transactions')).toEqual([
+      ['03/05/2026', 'Teller Withdrawal', '$20.00', '', '$480.00'],
+    ]);
+    expect(screen.queryByRole('columnheader', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'CHECKING **0001' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(rowsOf('Posted transactions')).toHaveLength(2));
+    expect(cursors).toEqual([null, '7']);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('gives staff an Edit form whose Save goes through Confirm Action', async () => {
+    servePages();
+    let body: unknown;
+    server.use(
+      http.put('*/api/admin/transactions/update', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(page1[2]);
+      }),
+    );
+    const { user } = renderApp('/account/1000000001', admin);
+    await screen.findByRole('table', { name: 'Posted transactions' });
+    expect(screen.getAllByRole('columnheader', { name: 'Edit' })).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Edit transaction 7: Teller Withdrawal' }));
+
+    const form = screen.getByRole('region', { name: 'Edit Transaction 7' });
+    expect(within(form).getByLabelText(/Description/)).toHaveValue('Teller Withdrawal');
+    expect(within(form).getByLabelText(/Transaction Date/)).toHaveValue('2026-03-04');
+    expect(within(form).getByLabelText(/Amount/)).toHaveValue('20.00');
+    await user.clear(within(form).getByLabelText(/Amount/));
+    await user.type(within(form).getByLabelText(/Amount/), '25');
+    await user.clear(within(form).getByLabelText(/Description/));
+    await user.type(within(form).getByLabelText(/Description/), 'Cash withdrawal');
+    await user.click(within(form).getByRole('button', { name: 'Save Changes' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Action' });
+    expect(body).toBeUndefined();
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(body).toEqual({
+        id: 7,
+        description: 'Cash withdrawal',
+        transactionDate: '2026-03-04T10:00:00.000Z',
+        amount: 25,
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Edit Transaction 7' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("shows the server's message when a teller may not delete", async () => {
+    servePages();
+    server.use(
+      http.delete('*/api/admin/transactions/:id/delete', () =>
+        HttpResponse.json({ error: 'FORBIDDEN', message: messages.forbidden }, { status: 403 }),
+      ),
+    );
+    const { user } = renderApp('/account/1000000001', teller);
+    await screen.findByRole('table', { name: 'Posted transactions' });
+    await user.click(screen.getByRole('button', { name: 'Edit transaction 9: Transfer to SAVINGS **0002' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Transaction' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Action' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Transaction' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(uiText.transactionDeleteFailed);
+    expect(alert).toHaveTextContent(messages.forbidden);
+  });
+
+  it('asks before Cancel discards the edit form', async () => {
+    servePages();
+    const { user } = renderApp('/account/1000000001', admin);
+    await screen.findByRole('table', { name: 'Posted transactions' });
+    await user.click(screen.getByRole('button', { name: 'Edit transaction 8: Teller Deposit' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Action' });
+    await user.click(within(dialog).getByRole('button', { name: 'Go Back' }));
+    expect(screen.getByRole('region', { name: 'Edit Transaction 8' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm Action' })).getByRole('button', {
+        name: 'Discard Changes',
+      }),
+    );
+    expect(screen.queryByRole('region', { name: 'Edit Transaction 8' })).not.toBeInTheDocument();
+  });
+
+  it('writes CSV that a spreadsheet will not run as a formula', () => {
+    const csv = transactionsCsv([
+      transaction({
+        id: 3,
+        description: '=HYPERLINK("x"), "quoted"',
+        amount: 1234.5,
+        accountBalance: 1234.5,
+      }),
+    ]);
+    expect(csv).toBe(
+      'Transaction Id,Date,Posted Date,Description,Debit,Credit,Balance,Status\r\n' +
+        '3,03/02/2026,03/02/2026,"\'=HYPERLINK(""x""), ""quoted""",,1234.50,1234.50,posted\r\n',
+    );
+  });
+});

@@ -1,0 +1,70 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { limits, type Transaction, type UpdateTransactionBody } from '@bank/shared';
+import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/queries';
+
+/** Rows per "Load more"; the server allows up to 500. */
+export const PAGE_SIZE = 50;
+
+interface TransactionPage {
+  items: Transaction[];
+  nextCursor: string | undefined;
+}
+
+async function fetchPage(accountId: string, cursor: string | undefined, limit: number, signal?: AbortSignal) {
+  const { data, headers } = await api.jsonWithHeaders<Transaction[]>(
+    `/user/transactions/${encodeURIComponent(accountId)}`,
+    { query: { limit, cursor }, signal },
+  );
+  return { items: data, nextCursor: headers.get('X-Next-Cursor') ?? undefined } satisfies TransactionPage;
+}
+
+/** GET /user/transactions/{accountId}, newest first, paged over the X-Next-Cursor header. */
+export function useTransactionPages(accountId: string) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.accountTransactions(accountId),
+    queryFn: ({ pageParam, signal }) => fetchPage(accountId, pageParam, PAGE_SIZE, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** Every transaction of the account, in the largest pages the server allows (for the CSV). */
+export async function fetchAllTransactions(accountId: string): Promise<Transaction[]> {
+  const all: Transaction[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await fetchPage(accountId, cursor, limits.transactionPageMax);
+    all.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
+}
+
+function useInvalidateLedger() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.transactions }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.accounts }),
+    ]);
+}
+
+/** PUT /admin/transactions/update (the server decides who may). */
+export function useUpdateTransaction() {
+  const invalidate = useInvalidateLedger();
+  return useMutation({
+    mutationFn: (body: UpdateTransactionBody) =>
+      api.json<Transaction>('/admin/transactions/update', { method: 'PUT', json: body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /admin/transactions/{id}/delete (a transfer's other leg goes with it). */
+export function useDeleteTransaction() {
+  const invalidate = useInvalidateLedger();
+  return useMutation({
+    mutationFn: (id: number) => api.none(`/admin/transactions/${id}/delete`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}

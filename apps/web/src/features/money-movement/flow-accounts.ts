@@ -1,0 +1,50 @@
+import type { Account } from '@bank/shared';
+import type { Session } from '../../lib/auth-store';
+import { lastFour, money } from '../../lib/format';
+import { isStaff } from '../../lib/permissions';
+import { useBankAccounts, useBranches, useUserAccounts } from '../../lib/queries';
+
+/** The placeholder choice of the branch picker (spec §9: the selected branch defaults to "blank"). */
+export const BLANK_BRANCH = 'blank';
+
+/**
+ * The accounts a flow may use: a Student's own; for staff the bank's, filtered by the chosen
+ * branch, plus the branches to choose from.
+ */
+export function useFlowAccounts(session: Session, branchId: string) {
+  const { user } = session;
+  const staff = isStaff(user.userRole);
+  const own = useUserAccounts(user.username, !staff);
+  const bankAccounts = useBankAccounts(user.bankId, staff);
+  const branches = useBranches(user.bankId, staff);
+
+  const queries = staff ? [bankAccounts, branches] : [own];
+  const failed = queries.find((q) => q.isError);
+  const all = (staff ? bankAccounts.data : own.data) ?? [];
+  const accounts = staff ? all.filter((a) => String(a.branchId) === branchId) : all;
+
+  return {
+    staff,
+    isPending: queries.some((q) => q.isPending),
+    error: failed?.error ?? null,
+    refetch: () => queries.forEach((q) => void q.refetch()),
+    branches: branches.data ?? [],
+    accounts,
+    find: (accountId: string) => all.find((a) => a.accountId === accountId),
+  };
+}
+
+/** How an account is named in pickers and summaries; staff also see the full number and the owner. */
+export function accountLabel(account: Account, staff: boolean, withBalance = true): string {
+  const name = staff
+    ? `${account.accountId} · ${account.accountType} · ${account.username}`
+    : `${account.accountType} ${lastFour(account.accountId)}`;
+  return withBalance ? `${name} · ${money(account.balance)}` : name;
+}
+
+export function accountOptions(accounts: Account[], staff: boolean, blankValue: string, blankLabel: string) {
+  return [
+    { value: blankValue, label: blankLabel },
+    ...accounts.map((a) => ({ value: a.accountId, label: accountLabel(a, staff) })),
+  ];
+}

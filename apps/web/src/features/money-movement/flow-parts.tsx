@@ -1,0 +1,100 @@
+import { Button, Group, NativeSelect, Paper, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Branch } from '@bank/shared';
+import { LoadingBlock } from '../../components/query-state';
+import { StatusMessage } from '../../components/status-message';
+import { useRequiredSession } from '../../lib/auth-store';
+import { mayStart, type MoneyFlow } from '../../lib/permissions';
+import { useBankSettings } from '../../lib/queries';
+import { uiText } from '../../lib/ui-text';
+import { BLANK_BRANCH } from './flow-accounts';
+
+/** A teller sees a flow only when the bank settings allow it (spec §6); the server checks too. */
+export function TellerPermissionGate({ flow, children }: { flow: MoneyFlow; children: ReactNode }) {
+  const { user } = useRequiredSession();
+  const settings = useBankSettings(user.bankId, user.userRole === 'TELLER');
+  if (user.userRole !== 'TELLER') return <>{children}</>;
+  if (settings.isPending) return <LoadingBlock />;
+  if (!mayStart(flow, user.userRole, settings.data)) {
+    return <StatusMessage kind="failure" title={uiText.tellerNotAllowed} />;
+  }
+  return <>{children}</>;
+}
+
+export function BranchPicker({
+  branches,
+  value,
+  error,
+  onChange,
+}: {
+  branches: Branch[];
+  value: string;
+  error?: ReactNode;
+  onChange: (branchId: string) => void;
+}) {
+  return (
+    <NativeSelect
+      label="Branch"
+      description="Choose the branch first; it filters the accounts."
+      data={[
+        { value: BLANK_BRANCH, label: 'Select a branch' },
+        ...branches.map((b) => ({ value: String(b.branchId), label: b.branchName })),
+      ]}
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
+
+/** The confirm view: what will happen, then Back or Submit (spec §4: entry → confirm → submitted). */
+export function ConfirmView({
+  rows,
+  pending,
+  failure,
+  submitLabel,
+  processingLabel,
+  onBack,
+  onSubmit,
+}: {
+  rows: [string, ReactNode][];
+  pending: boolean;
+  failure: ReactNode;
+  submitLabel: string;
+  processingLabel: string;
+  onBack: () => void;
+  onSubmit: () => void;
+}) {
+  return (
+    <Stack>
+      <Text fw={600}>Please check the details, then submit.</Text>
+      <Table variant="vertical" withTableBorder layout="fixed" data-testid="confirm-summary">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={{ base: 110, sm: 160 }}>{label}</Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {failure}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onBack} disabled={pending}>
+          Back
+        </Button>
+        <Button onClick={onSubmit} disabled={pending}>
+          {pending ? processingLabel : submitLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+export function FlowPaper({ children }: { children: ReactNode }) {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={640}>
+      {children}
+    </Paper>
+  );
+}

@@ -1,0 +1,170 @@
+import { screen, waitFor } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@bank/shared';
+import { uiText } from '../../lib/ui-text';
+import { admin, bankSettings, checking, student, teller, transaction } from '../../test/fixtures';
+import { fieldError, optionLabels, tableRows } from '../../test/helpers';
+import { renderApp } from '../../test/render-app';
+import { server } from '../../test/server';
+
+const cases = [
+  {
+    flow: 'deposit',
+    path: '/1/deposit',
+    endpoint: '*/api/teller/deposits',
+    accountLabel: 'Deposit Account',
+    accountMissing: messages.depositAccountMissing,
+    notNumber: messages.depositAmountNotNumber,
+    notPositive: messages.depositAmountNotPositive,
+    processing: messages.processingDeposit,
+    succeeded: messages.depositSucceeded,
+    failed: messages.depositFailed,
+    review: 'Review Deposit',
+    submit: 'Submit Deposit',
+    type: 'credit' as const,
+    permission: 'tellerDepositPermission' as const,
+  },
+  {
+    flow: 'withdrawal',
+    path: '/1/withdrawal',
+    endpoint: '*/api/teller/withdrawals',
+    accountLabel: 'Withdrawal Account',
+    accountMissing: messages.withdrawalAccountMissing,
+    notNumber: messages.withdrawalAmountNotNumber,
+    notPositive: messages.withdrawalAmountNotPositive,
+    processing: messages.processingWithdrawal,
+    succeeded: messages.withdrawalSucceeded,
+    failed: messages.withdrawalFailed,
+    review: 'Review Withdrawal',
+    submit: 'Submit Withdrawal',
+    type: 'debit' as const,
+    permission: 'tellerWithdrawalPermission' as const,
+  },
+];
+
+describe.each(cases)('$flow', (c) => {
+  async function chooseAccount(user: ReturnType<typeof renderApp>['user']) {
+    await user.selectOptions(await screen.findByLabelText('Branch'), 'Main Campus');
+    await user.selectOptions(screen.getByLabelText(c.accountLabel), checking.accountId);
+  }
+
+  it('starts blank with amount 0 and requires an account', async () => {
+    const { user } = renderApp(c.path, teller);
+    expect(await screen.findByLabelText('Branch')).toHaveValue('blank');
+    expect(screen.getByLabelText(c.accountLabel)).toHaveValue('blank');
+    expect(screen.getByLabelText(c.accountLabel)).toBeDisabled();
+    expect(screen.getByLabelText('Amount')).toHaveValue('0');
+    await user.selectOptions(screen.getByLabelText('Branch'), 'Main Campus');
+    await user.click(screen.getByRole('button', { name: c.review }));
+    expect(fieldError(c.accountLabel)).toBe(c.accountMissing);
+    expect(fieldError('Amount')).toBe(c.notPositive);
+  });
+
+  it.each([
+    ['abc', 'notNumber'],
+    ['', 'notNumber'],
+    ['0', 'notPositive'],
+    ['-3', 'notPositive'],
+  ] as const)('refuses the amount "%s"', async (amount, which) => {
+    const { user } = renderApp(c.path, teller);
+    await chooseAccount(user);
+    await user.clear(screen.getByLabelText('Amount'));
+    if (amount) await user.type(screen.getByLabelText('Amount'), amount);
+    await user.click(screen.getByRole('button', { name: c.review }));
+    expect(fieldError('Amount')).toBe(c[which]);
+  });
+
+  it('filters the accounts by the chosen branch', async () => {
+    const { user } = renderApp(c.path, teller);
+    await user.selectOptions(await screen.findByLabelText('Branch'), 'North Campus');
+    expect(optionLabels(c.accountLabel)).toEqual([
+      'Select an account',
+      '2000000003 · CHECKING · nora · $75.00',
+    ]);
+    await user.selectOptions(screen.getByLabelText('Branch'), 'Main Campus');
+    expect(optionLabels(c.accountLabel)).toHaveLength(3);
+  });
+
+  it('submits once with an Idempotency-Key and shows the confirmation page', async () => {
+    const calls: { body: unknown; key: string | null }[] = [];
+    server.use(
+      http.post(c.endpoint, async ({ request }) => {
+        calls.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+        await delay(80);
+        return HttpResponse.json(
+          transaction({
+            id: 77,
+            type: c.type,
+            amount: 12.5,
+            status: 'pending',
+            postedDate: null,
+            accountBalance: null,
+            transactionDate: '2026-04-10T09:00:00.000Z',
+          }),
+          { status: 201 },
+        );
+      }),
+    );
+    const { user, router } = renderApp(c.path, teller);
+    await chooseAccount(user);
+    await user.clear(screen.getByLabelText('Amount'));
+    await user.type(screen.getByLabelText('Amount'), '12.50');
+    await user.click(screen.getByRole('button', { name: c.review }));
+    expect(tableRows('confirm-summary')).toEqual([
+      ['Branch', 'Main Campus'],
+      ['Account', '1000000001 · CHECKING · student'],
+      ['Amount', '$12.50'],
+    ]);
+    await user.dblClick(screen.getByRole('button', { name: c.submit }));
+    expect(await screen.findByRole('button', { name: c.processing })).toBeDisabled();
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${c.path}/confirmation`));
+    expect(await screen.findByText(c.succeeded)).toBeInTheDocument();
+    expect(tableRows('confirmation-details')).toEqual([
+      ['Account', '1000000001 · CHECKING · student'],
+      ['Amount', '$12.50'],
+      ['Date', '04/10/2026'],
+      ['Transaction Id', '77'],
+    ]);
+    expect(calls).toEqual([
+      {
+        body: { accountId: checking.accountId, amount: 12.5 },
+        key: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      },
+    ]);
+  });
+
+  it('shows the failure in red with the server message, cleared when the account changes', async () => {
+    server.use(
+      http.post(c.endpoint, () =>
+        HttpResponse.json({ error: 'FORBIDDEN', message: messages.tellerPermissionMissing }, { status: 403 }),
+      ),
+    );
+    const { user } = renderApp(c.path, admin);
+    await chooseAccount(user);
+    await user.type(screen.getByLabelText('Amount'), '5');
+    await user.click(screen.getByRole('button', { name: c.review }));
+    await user.click(screen.getByRole('button', { name: c.submit }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(c.failed);
+    expect(alert).toHaveTextContent(messages.tellerPermissionMissing);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.queryByText(c.failed)).not.toBeInTheDocument();
+  });
+
+  it('tells a teller when the bank does not allow it', async () => {
+    server.use(
+      http.get('*/api/user/bank/:bankId', () =>
+        HttpResponse.json({ ...bankSettings, [c.permission]: false }),
+      ),
+    );
+    renderApp(c.path, teller);
+    expect(await screen.findByText(uiText.tellerNotAllowed)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Amount')).not.toBeInTheDocument();
+  });
+
+  it('is not for Students', async () => {
+    const { router } = renderApp(c.path, student);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+});

@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { messages } from '@bank/shared';
+import { authStore } from '../../lib/auth-store';
+import { student } from '../../test/fixtures';
+import { fieldError } from '../../test/helpers';
+import { renderApp } from '../../test/render-app';
+import { server } from '../../test/server';
+
+async function fill(
+  user: ReturnType<typeof renderApp>['user'],
+  current: string,
+  next: string,
+  confirm: string,
+) {
+  await user.type(await screen.findByLabelText(/^Current Password/), current);
+  await user.type(screen.getByLabelText(/^New Password/), next);
+  await user.type(screen.getByLabelText(/^Confirm New Password/), confirm);
+}
+
+describe('change password', () => {
+  it('says the new passwords do not match and keeps submit disabled', async () => {
+    const { user } = renderApp('/settings/updatePassword', student);
+    await fill(user, 'Demo-1234', 'New-pass-123', 'New-pass-12');
+    expect(fieldError(/^Confirm New Password/)).toBe(messages.passwordsDoNotMatch);
+    expect(screen.getByRole('button', { name: 'Change Password' })).toBeDisabled();
+    await user.type(screen.getByLabelText(/^Confirm New Password/), '3');
+    expect(fieldError(/^Confirm New Password/)).toBe('');
+    expect(screen.getByRole('button', { name: 'Change Password' })).toBeEnabled();
+  });
+
+  it('sends [current, new] as JSON and shows "Password updated!"', async () => {
+    let body: unknown;
+    let contentType: string | null = null;
+    server.use(
+      http.put('*/api/user/users/student/updatePassword', async ({ request }) => {
+        contentType = request.headers.get('Content-Type');
+        body = await request.json();
+        return HttpResponse.text(messages.passwordUpdated);
+      }),
+    );
+    const { user } = renderApp('/settings/updatePassword', student);
+    await fill(user, 'Demo-1234', 'New-pass-123', 'New-pass-123');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent(messages.passwordUpdated);
+    expect(body).toEqual(['Demo-1234', 'New-pass-123']);
+    expect(contentType).toBe('application/json');
+    expect(screen.getByLabelText(/^New Password/)).toHaveValue('');
+  });
+
+  it('shows "Failed to update password." followed by the server message', async () => {
+    server.use(
+      http.put('*/api/user/users/student/updatePassword', () =>
+        HttpResponse.json({ error: 'VALIDATION', message: messages.currentPasswordWrong }, { status: 400 }),
+      ),
+    );
+    const { user } = renderApp('/settings/updatePassword', student);
+    await fill(user, 'wrong-one', 'New-pass-123', 'New-pass-123');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`${messages.passwordUpdateFailed}${messages.currentPasswordWrong}`);
+    expect(alert).toHaveAttribute('data-status', 'failure');
+  });
+
+  it('lets a user with a temporary password go on once it is changed', async () => {
+    const temporary = { ...student, mustChangePassword: true };
+    let changed = false;
+    server.use(
+      http.get('*/api/user/users/student', () =>
+        HttpResponse.json({ ...student, mustChangePassword: !changed }),
+      ),
+      http.put('*/api/user/users/student/updatePassword', () => {
+        changed = true;
+        return HttpResponse.text(messages.passwordUpdated);
+      }),
+    );
+    const { user, router } = renderApp('/home', temporary);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/updatePassword'));
+    await fill(user, 'Temp-pass-1', 'New-pass-123', 'New-pass-123');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByText(messages.passwordUpdated)).toBeInTheDocument();
+    expect(authStore.get()?.user.mustChangePassword).toBe(false);
+    await user.click(screen.getByRole('link', { name: 'Go to Home' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
+  });
+});

@@ -1,0 +1,90 @@
+import { Alert, Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link } from 'react-router';
+import { messages } from '@bank/shared';
+import { PageHeader } from '../../components/page-header';
+import { StatusMessage } from '../../components/status-message';
+import { errorMessage } from '../../lib/api-client';
+import { useRequiredSession } from '../../lib/auth-store';
+import { paths } from '../../lib/paths';
+import { uiText } from '../../lib/ui-text';
+import { useUpdatePassword } from './api';
+
+interface PasswordValues {
+  current: string;
+  next: string;
+  confirm: string;
+}
+
+/** `settings/updatePassword`: current, new and confirmation (spec §2, §4, §5, §8). */
+export function UpdatePasswordPage() {
+  const { user } = useRequiredSession();
+  const update = useUpdatePassword(user.username);
+  const form = useForm<PasswordValues>({ initialValues: { current: '', next: '', confirm: '' } });
+  const { current, next, confirm } = form.getValues();
+  // The form tracks whether the new passwords match (spec §4).
+  const mismatch = confirm.length > 0 && next !== confirm;
+  const complete = current.length > 0 && next.length > 0 && next === confirm;
+  const forced = user.mustChangePassword;
+
+  const submit = form.onSubmit((values) => {
+    if (update.isPending || values.next !== values.confirm) return;
+    update.mutate({ current: values.current, next: values.next }, { onSuccess: () => form.reset() });
+  });
+
+  return (
+    <>
+      <PageHeader title="Change Password" />
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={520}>
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {forced && <Alert color="yellow" variant="light" title={uiText.mustChangePassword} role="note" />}
+            {update.isSuccess && <StatusMessage kind="success" title={messages.passwordUpdated} />}
+            {update.isError && (
+              <StatusMessage
+                kind="failure"
+                title={messages.passwordUpdateFailed}
+                detail={errorMessage(update.error)}
+              />
+            )}
+            <PasswordInput
+              label="Current Password"
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('current')}
+            />
+            <PasswordInput
+              label="New Password"
+              description="At least 8 characters, not your User Id."
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('next')}
+            />
+            <PasswordInput
+              label="Confirm New Password"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('confirm')}
+              error={mismatch ? messages.passwordsDoNotMatch : undefined}
+            />
+            <Group justify="flex-end">
+              {update.isSuccess && (
+                <Button component={Link} to={paths.home} variant="default">
+                  Go to Home
+                </Button>
+              )}
+              {!forced && !update.isSuccess && (
+                <Button component={Link} to={paths.settings} variant="default">
+                  Cancel
+                </Button>
+              )}
+              <Button type="submit" disabled={!complete || update.isPending}>
+                {update.isPending ? 'Updating Password...' : 'Change Password'}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </>
+  );
+}

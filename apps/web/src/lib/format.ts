@@ -1,0 +1,33 @@
+import dayjs from 'dayjs';
+import { formatMoney } from '@bank/shared';
+
+/** "$1,234.50", "-$12.00": amounts always with 2 decimals (spec §9). */
+export function money(amount: number): string {
+  return `${amount < 0 ? '-' : ''}$${formatMoney(Math.abs(amount))}`;
+}
+
+/** MM/DD/YYYY in the viewer's time zone (spec §2). */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = dayjs(iso);
+  return date.isValid() ? date.format('MM/DD/YYYY') : '';
+}
+
+/** "**4821": how the product names an account in descriptions and pickers. */
+export function lastFour(accountId: string): string {
+  return `**${accountId.slice(-4)}`;
+}
+
+/** Currency units to integer cents for sums shown on screen (the server sends at most 2 decimals). */
+export function cents(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+/**
+ * Parses what a person typed into an amount box: a number when it looks like one, otherwise the
+ * text itself, so that the shared schemas report "must be a number" with the form's own message.
+ */
+export function parseAmountInput(text: string): number | string {
+  const trimmed = text.trim().replace(/,/g, '');
+  return /^-?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : text;
+}

@@ -1,0 +1,28 @@
+import type { MoneyFlow } from './permissions';
+
+/** The app's routes (spec §2), built in one place. */
+export const paths = {
+  landing: '/',
+  login: '/login',
+  home: '/home',
+  account: (accountId: string) => `/account/${accountId}`,
+  flow: (bankId: number, flow: MoneyFlow) => `/${bankId}/${flow}`,
+  flowConfirmation: (bankId: number, flow: MoneyFlow) => `/${bankId}/${flow}/confirmation`,
+  adminUsers: (bankId: number) => `/${bankId}/admin/users`,
+  adminBranches: (bankId: number) => `/${bankId}/admin/branches`,
+  adminAccounts: (bankId: number) => `/${bankId}/admin/accounts`,
+  adminBank: (bankId: number) => `/${bankId}/admin/bank`,
+  support: (bankId: number) => `/${bankId}/support`,
+  settings: '/settings',
+  accountInfo: '/settings/accountInfo',
+  editDisplayName: '/settings/editDisplayName',
+  updatePassword: '/settings/updatePassword',
+  statements: '/documents/statements',
+} as const;
+
+/** Only same-site paths are followed after sign-in (no open redirect through ?next=). */
+export function safeNext(next: string | null): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  if (next === paths.login || next.startsWith(`${paths.login}?`)) return null;
+  return next;
+}

@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Account, BankSettings, Branch, User } from '@bank/shared';
+import { api } from './api-client';
+
+/**
+ * Query keys and the reads that several features share (accounts, branches, bank settings, the user
+ * record). Features keep their own reads and writes in their api.ts; these live here because
+ * features do not import each other.
+ */
+export const queryKeys = {
+  user: (username: string) => ['user', username.toLowerCase()] as const,
+  accounts: ['accounts'] as const,
+  userAccounts: (username: string) => ['accounts', 'user', username.toLowerCase()] as const,
+  bankAccounts: (bankId: number) => ['accounts', 'bank', bankId] as const,
+  branches: (bankId: number) => ['branches', bankId] as const,
+  bankSettings: (bankId: number) => ['bank', bankId] as const,
+  transactions: ['transactions'] as const,
+  accountTransactions: (accountId: string) => ['transactions', accountId] as const,
+  /** The last submitted transfer, deposit or withdrawal, for its confirmation page. */
+  flowResultAll: ['flow-result'] as const,
+  flowResult: (flow: string) => ['flow-result', flow] as const,
+};
+
+export function fetchUser(username: string, token?: string): Promise<User> {
+  return api.json<User>(`/user/users/${encodeURIComponent(username)}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+  });
+}
+
+export function useUserRecord(username: string) {
+  return useQuery({ queryKey: queryKeys.user(username), queryFn: () => fetchUser(username) });
+}
+
+export function useUserAccounts(username: string, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.userAccounts(username),
+    queryFn: ({ signal }) =>
+      api.json<Account[]>(`/user/accounts/user/${encodeURIComponent(username)}`, { signal }),
+    enabled,
+  });
+}
+
+export function useBankAccounts(bankId: number, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.bankAccounts(bankId),
+    queryFn: ({ signal }) => api.json<Account[]>(`/teller/accounts/bank/${bankId}`, { signal }),
+    enabled,
+  });
+}
+
+export function useBranches(bankId: number, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.branches(bankId),
+    queryFn: ({ signal }) => api.json<Branch[]>(`/teller/branches/${bankId}`, { signal }),
+    enabled,
+  });
+}
+
+export function useBankSettings(bankId: number, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.bankSettings(bankId),
+    queryFn: ({ signal }) => api.json<BankSettings>(`/user/bank/${bankId}`, { signal }),
+    enabled,
+  });
+}

@@ -1,0 +1,87 @@
+import type { Account, BankSettings, Branch, Transaction, User } from '@bank/shared';
+
+export const student: User = {
+  userId: 'student',
+  username: 'student',
+  name: 'Sam Student',
+  displayName: null,
+  userRole: 'USER',
+  bankId: 1,
+  branchId: 1,
+  mustChangePassword: false,
+};
+
+export const teller: User = {
+  ...student,
+  userId: 'teller',
+  username: 'teller',
+  name: 'Terry Teller',
+  userRole: 'TELLER',
+  branchId: null,
+};
+export const admin: User = {
+  ...student,
+  userId: 'admin',
+  username: 'admin',
+  name: 'Ada Admin',
+  userRole: 'ADMIN',
+  branchId: null,
+};
+
+export const checking: Account = {
+  id: '1000000001',
+  accountId: '1000000001',
+  accountType: 'CHECKING',
+  balance: 500,
+  branchId: 1,
+  bankId: 1,
+  username: 'student',
+};
+export const savings: Account = {
+  ...checking,
+  id: '1000000002',
+  accountId: '1000000002',
+  accountType: 'SAVINGS',
+  balance: 1250.5,
+};
+/** An account of the other branch, for the staff branch filter. */
+export const northChecking: Account = {
+  ...checking,
+  id: '2000000003',
+  accountId: '2000000003',
+  branchId: 2,
+  username: 'nora',
+  balance: 75,
+};
+
+export const branches: Branch[] = [
+  { id: 1, branchId: 1, branchName: 'Main Campus', numOfAccounts: 2, bankId: 1 },
+  { id: 2, branchId: 2, branchName: 'North Campus', numOfAccounts: 1, bankId: 1 },
+];
+
+export const bankSettings: BankSettings = {
+  bankId: 1,
+  bankName: 'Demo School Bank',
+  checkingActive: true,
+  savingsActive: true,
+  savingsRate: 2.5,
+  tellerDepositPermission: true,
+  tellerWithdrawalPermission: true,
+  tellerTransferPermission: false,
+};
+
+export function transaction(overrides: Partial<Transaction>): Transaction {
+  return {
+    id: 1,
+    accountId: checking.accountId,
+    type: 'credit',
+    description: 'Teller Deposit',
+    amount: 100,
+    transactionDate: '2026-03-02T10:00:00.000Z',
+    postedDate: '2026-03-02T10:00:00.000Z',
+    status: 'posted',
+    accountBalance: 100,
+    transferId: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,23 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { User } from '@bank/shared';
+import { Providers } from '../app/providers';
+import { createQueryClient } from '../app/query-client';
+import { routes } from '../app/router';
+import { authStore } from '../lib/auth-store';
+
+/** Renders the whole app (real routes, guards and providers) at `path`, signed in as `user` if given. */
+export function renderApp(path: string, user?: User) {
+  if (user) authStore.signIn({ token: 'token-123', user });
+  else authStore.clear();
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const events = userEvent.setup();
+  const view = render(
+    <Providers queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...view, router, queryClient, user: events };
+}

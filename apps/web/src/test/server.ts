@@ -1,0 +1,24 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { admin, bankSettings, branches, checking, northChecking, savings, student, teller } from './fixtures';
+
+const users = { student, teller, admin };
+
+/** The API as the demo bank answers it; tests override single calls with `server.use`. */
+export const handlers = [
+  http.post('*/api/login', () => HttpResponse.text('token-123')),
+  http.post('*/api/logout', () => new HttpResponse(null, { status: 204 })),
+  http.get('*/api/user/users/:username', ({ params }) => {
+    const user = users[String(params.username) as keyof typeof users];
+    return user
+      ? HttpResponse.json(user)
+      : HttpResponse.json({ error: 'NOT_FOUND', message: 'Not found.' }, { status: 404 });
+  }),
+  http.get('*/api/user/accounts/user/:username', () => HttpResponse.json([checking, savings])),
+  http.get('*/api/teller/accounts/bank/:bankId', () => HttpResponse.json([checking, savings, northChecking])),
+  http.get('*/api/teller/branches/:bankId', () => HttpResponse.json(branches)),
+  http.get('*/api/user/bank/:bankId', () => HttpResponse.json(bankSettings)),
+  http.get('*/api/user/transactions/:accountId', () => HttpResponse.json([])),
+];
+
+export const server = setupServer(...handlers);

@@ -1,0 +1,51 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3100;
+export const baseURL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * End-to-end tests against the real server and the built web app (`npm run test:e2e` builds it
+ * first). The server starts on a fresh embedded database with the demo bank every run.
+ */
+export default defineConfig({
+  testDir: './tests',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // The data directory is removed here, once per run, by the process that starts the server.
+    command: 'rm -rf .e2e-data && node --import tsx ../apps/server/src/server.ts',
+    url: `${baseURL}/api/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: './.e2e-data',
+      DEMO_DATA: '1',
+      POSTING_DELAY_SECONDS: '86400',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,142 @@
+import { expect, test, type Page } from '@playwright/test';
+import { shot, signIn, STUDENT_CHECKING, STUDENT_SAVINGS, VIEWPORTS } from './support';
+
+/**
+ * Every screen at desktop and phone width, into e2e/screenshots/ for a person to look at. The
+ * checks here are only that each screen rendered and nothing spills past the viewport's width.
+ */
+async function noHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+async function capture(page: Page, name: string, heading?: string) {
+  if (heading) await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await noHorizontalOverflow(page);
+  await shot(page, name);
+}
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`screens at ${size} width`, () => {
+    test.use({ viewport });
+
+    test('signed out', async ({ page }) => {
+      await page.goto('/');
+      await capture(page, `${size}-landing`, 'Banking for the whole school');
+      await page.goto('/login');
+      await capture(page, `${size}-login`, 'Login');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await capture(page, `${size}-login-required`);
+      await page.getByLabel('User Id').fill('student');
+      await page.getByLabel(/^Password/).fill('wrong-password');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await capture(page, `${size}-login-failed`);
+      await page.goto('/no/such/page');
+      await capture(page, `${size}-not-found`, '404 Not Found');
+    });
+
+    test('student', async ({ page }) => {
+      await signIn(page, 'student');
+      await expect(page.getByTestId('account-card')).toHaveCount(2);
+      await capture(page, `${size}-student-home`, 'Accounts');
+      if (size === 'phone') {
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        await expect(page.getByRole('navigation', { name: 'Side navigation' })).toBeInViewport({ ratio: 1 });
+        // Let the slide-in and the burger's animation finish.
+        await page.waitForTimeout(400);
+        await capture(page, `${size}-student-navigation`);
+        await page.getByRole('button', { name: 'Close navigation' }).click();
+      }
+      await page.goto(`/account/${STUDENT_CHECKING}`);
+      await expect(page.getByRole('table', { name: 'Posted transactions' })).toBeVisible();
+      await capture(page, `${size}-student-account`, 'CHECKING **2345');
+
+      await page.goto('/1/transfer');
+      await expect(page.getByLabel('From Account')).toBeVisible();
+      await page.getByRole('button', { name: 'Review Transfer' }).click();
+      await capture(page, `${size}-transfer-errors`, 'Transfer');
+      await page.getByLabel('From Account').selectOption(STUDENT_SAVINGS);
+      await page.getByLabel('To Account').selectOption(STUDENT_CHECKING);
+      await page.getByLabel('Amount').fill('1');
+      await page.getByRole('button', { name: 'Review Transfer' }).click();
+      await capture(page, `${size}-transfer-confirm`, 'Transfer');
+      await page.getByRole('button', { name: 'Submit Transfer' }).click();
+      await capture(page, `${size}-transfer-confirmation`, 'Transfer Confirmation');
+
+      for (const [path, name, heading] of [
+        ['/settings', 'settings', 'Settings'],
+        ['/settings/accountInfo', 'account-info', 'Account Information'],
+        ['/settings/editDisplayName', 'edit-display-name', 'Edit Display Name'],
+        ['/settings/updatePassword', 'update-password', 'Change Password'],
+        ['/documents/statements', 'statements', 'Statements'],
+        ['/1/support', 'support', 'Support'],
+      ] as const) {
+        await page.goto(path);
+        await capture(page, `${size}-student-${name}`, heading);
+      }
+      await page.goto('/settings/updatePassword');
+      await page.getByLabel('Current Password').fill('x');
+      await page.getByLabel(/^New Password/).fill('abcdefgh');
+      await page.getByLabel('Confirm New Password').fill('abcdefg');
+      await capture(page, `${size}-update-password-mismatch`, 'Change Password');
+    });
+
+    test('teller', async ({ page }) => {
+      await signIn(page, 'teller');
+      await capture(page, `${size}-teller-home`, 'Home');
+      await page.goto('/1/deposit');
+      await page.getByLabel('Branch').selectOption({ label: 'Main Campus' });
+      await page.getByRole('button', { name: 'Review Deposit' }).click();
+      await capture(page, `${size}-deposit-errors`, 'Deposit');
+      await page.getByLabel('Deposit Account').selectOption(STUDENT_CHECKING);
+      await page.getByLabel('Amount').fill('2');
+      await page.getByRole('button', { name: 'Review Deposit' }).click();
+      await capture(page, `${size}-deposit-confirm`, 'Deposit');
+      await page.getByRole('button', { name: 'Submit Deposit' }).click();
+      await capture(page, `${size}-deposit-confirmation`, 'Deposit Confirmation');
+      await page.goto('/1/withdrawal');
+      await page.getByLabel('Branch').selectOption({ label: 'Main Campus' });
+      await page.getByLabel('Withdrawal Account').selectOption(STUDENT_CHECKING);
+      await page.getByLabel('Amount').fill('9999999');
+      await page.getByRole('button', { name: 'Review Withdrawal' }).click();
+      await page.getByRole('button', { name: 'Submit Withdrawal' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await capture(page, `${size}-withdrawal-failed`, 'Withdrawal');
+    });
+
+    test('admin', async ({ page }) => {
+      await signIn(page, 'admin');
+      await capture(page, `${size}-admin-home`, 'Home');
+      await page.getByTestId('header-menu').click();
+      await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+      await page.waitForTimeout(300);
+      await capture(page, `${size}-admin-header-menu`);
+      await page.keyboard.press('Escape');
+      await page.goto(`/account/${STUDENT_CHECKING}`);
+      await page
+        .getByRole('button', { name: /^Edit transaction/ })
+        .first()
+        .click();
+      await capture(page, `${size}-admin-edit-transaction`);
+      await page.getByRole('button', { name: 'Delete Transaction' }).click();
+      await expect(page.getByRole('dialog', { name: 'Confirm Action' })).toBeVisible();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `screenshots/${size}-admin-confirm-action.png` });
+      await page.getByRole('dialog').getByRole('button', { name: 'Go Back' }).click();
+      for (const [path, name, heading] of [
+        ['/1/admin/users', 'users', 'Manage Users'],
+        ['/1/admin/branches', 'branches', 'Manage Branches'],
+        ['/1/admin/accounts', 'accounts', 'Manage Accounts'],
+        ['/1/admin/bank', 'bank', 'Bank Settings'],
+        ['/settings', 'settings', 'User Settings'],
+      ] as const) {
+        await page.goto(path);
+        await capture(page, `${size}-admin-${name}`, heading);
+      }
+    });
+  });
+}

@@ -1,0 +1,63 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo-1234';
+export const STUDENT_CHECKING = '4000012345';
+export const STUDENT_SAVINGS = '4000067890';
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** Signs in through the login screen and waits for home. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('User Id').fill(username);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** A token for scripting the API directly (test set-up, not what is under test). */
+export async function apiToken(
+  request: APIRequestContext,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const response = await request.post('/api/login', { data: { username, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.text()).trim();
+}
+
+export function bearer(token: string) {
+  return { Authorization: `Bearer ${token}` };
+}
+
+export async function balanceOf(
+  request: APIRequestContext,
+  token: string,
+  username: string,
+  accountId: string,
+) {
+  const response = await request.get(`/api/user/accounts/user/${username}`, { headers: bearer(token) });
+  expect(response.status(), await response.text()).toBe(200);
+  const accounts = (await response.json()) as { accountId: string; balance: number }[];
+  const account = accounts.find((a) => a.accountId === accountId);
+  if (!account) throw new Error(`no account ${accountId}`);
+  return account.balance;
+}
+
+/** The side navigation's link texts, in order. */
+export async function navLinkTexts(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Side navigation' });
+  await expect(nav.getByRole('link').first()).toBeVisible();
+  return (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim().replace(/\s+/g, ' '));
+}
+
+/** A full-page screenshot into e2e/screenshots/ (gitignored). */
+export async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}
+
+export const money = (n: number) =>
+  `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
