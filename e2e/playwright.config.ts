@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3100;
+// E2E_PORT lets two runs (say, CI and a developer) use one machine at once.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
 
 /**
