@@ -43,6 +43,10 @@ export const limits = {
   loginFailuresPerUsername: 5,
   loginFailuresPerAddress: 20,
   loginFailureWindowSeconds: 15 * 60,
+  /** How long a money-moving request's first answer is kept for replay by its Idempotency-Key. */
+  idempotencyKeyTtlSeconds: 7 * 24 * 60 * 60,
+  /** Expired or revoked sessions are kept this long (for support questions), then deleted. */
+  deadSessionRetentionSeconds: 24 * 60 * 60,
 } as const;
 
 export const defaults = {

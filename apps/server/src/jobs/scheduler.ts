@@ -21,20 +21,32 @@ export function startJobs(
 ): RunningJobs {
   if (!config.runJobs) return { stop: () => {}, idle: async () => {} };
   const running = new Set<Promise<void>>();
-  const timers = list.map((job) =>
-    setInterval(() => {
-      const run = job
-        .run(db, config, new Date())
-        .then((result) => {
-          if (result) log.info({ job: job.name, result }, 'job ran');
-        })
-        .catch((error: unknown) => log.error({ err: error, job: job.name }, 'job failed'))
-        .finally(() => running.delete(run));
-      running.add(run);
-    }, job.intervalMs),
-  );
+  const busy = new Set<string>();
+  const runOnce = (job: Job) => {
+    // A run that outlasts its interval is not joined by a second one of the same job.
+    if (busy.has(job.name)) return;
+    busy.add(job.name);
+    const run = job
+      .run(db, config, new Date())
+      .then((result) => {
+        if (result) log.info({ job: job.name, result }, 'job ran');
+      })
+      .catch((error: unknown) => log.error({ err: error, job: job.name }, 'job failed'))
+      .finally(() => {
+        running.delete(run);
+        busy.delete(job.name);
+      });
+    running.add(run);
+  };
+  // Each job also runs once right after start: a server that was down at a month's end (or while
+  // transactions fell due) catches up at once instead of an hour later.
+  const starts = list.map((job) => setTimeout(() => runOnce(job), 1000));
+  const timers = list.map((job) => setInterval(() => runOnce(job), job.intervalMs));
   return {
-    stop: () => timers.forEach(clearInterval),
+    stop: () => {
+      starts.forEach(clearTimeout);
+      timers.forEach(clearInterval);
+    },
     idle: async () => {
       await Promise.all(running);
     },
