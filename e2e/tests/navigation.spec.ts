@@ -58,6 +58,7 @@ test.describe('navigation by role', () => {
       'Users',
       'Branches',
       'Accounts',
+      'Activity',
       'Bank Settings',
       'User Settings',
       'Support',

@@ -5,6 +5,7 @@ import {
   ManageBranchesPage,
   ManageUsersPage,
 } from '../features/admin/admin-pages';
+import { ActivityPage } from '../features/activity/activity-page';
 import { LoginPage } from '../features/auth/login-page';
 import { HomePage } from '../features/home/home-page';
 import { LandingPage } from '../features/landing/landing-page';
@@ -81,6 +82,7 @@ export const routes: RouteObject[] = [
               { path: ':bankId/admin/branches', loader: adminOnly, element: <ManageBranchesPage /> },
               { path: ':bankId/admin/accounts', loader: adminOnly, element: <ManageAccountsPage /> },
               { path: ':bankId/admin/bank', loader: adminOnly, element: <BankSettingsPage /> },
+              { path: ':bankId/admin/activity', loader: adminOnly, element: <ActivityPage /> },
               { path: ':bankId/support', loader: anyRole, element: <SupportPage /> },
               { path: 'settings', element: <SettingsPage /> },
               { path: 'settings/accountInfo', element: <AccountInfoPage /> },

@@ -124,6 +124,10 @@ export const api = {
   async text(path: string, options?: RequestOptions): Promise<string> {
     return (await request(path, options)).text();
   },
+  /** A file (a statement PDF) as a Blob, fetched with the bearer token like every other call. */
+  async blob(path: string, options?: RequestOptions): Promise<Blob> {
+    return (await request(path, options)).blob();
+  },
   async none(path: string, options?: RequestOptions): Promise<void> {
     await request(path, options);
   },

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateTicketBody, SupportTicket, UpdateTicketBody } from '@bank/shared';
+import { api } from '../../lib/api-client';
+
+export const ticketKeys = {
+  list: (bankId: number) => ['support-tickets', bankId] as const,
+};
+
+/** GET /user/supportTickets/{bankId}: an admin gets all of the bank's tickets, others their own. */
+export function useTickets(bankId: number) {
+  return useQuery({
+    queryKey: ticketKeys.list(bankId),
+    queryFn: ({ signal }) => api.json<SupportTicket[]>(`/user/supportTickets/${bankId}`, { signal }),
+  });
+}
+
+/** POST /user/supportTickets/create; the new ticket is appended to the list (spec §4). */
+export function useCreateTicket(bankId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateTicketBody) =>
+      api.json<SupportTicket>('/user/supportTickets/create', { method: 'POST', json: { ...body, bankId } }),
+    onSuccess: (ticket) =>
+      queryClient.setQueryData<SupportTicket[]>(ticketKeys.list(bankId), (list) => [
+        ...(list ?? []).filter((t) => t.supportTicketId !== ticket.supportTicketId),
+        ticket,
+      ]),
+  });
+}
+
+/** PUT /user/supportTickets/update; the answer replaces the ticket of the same id (spec §4). */
+export function useUpdateTicket(bankId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateTicketBody) =>
+      api.json<SupportTicket>('/user/supportTickets/update', { method: 'PUT', json: body }),
+    onSuccess: (ticket) =>
+      queryClient.setQueryData<SupportTicket[]>(ticketKeys.list(bankId), (list) =>
+        (list ?? []).map((t) => (t.supportTicketId === ticket.supportTicketId ? ticket : t)),
+      ),
+  });
+}
