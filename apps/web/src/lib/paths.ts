@@ -12,6 +12,8 @@ export const paths = {
   adminBranches: (bankId: number) => `/${bankId}/admin/branches`,
   adminAccounts: (bankId: number) => `/${bankId}/admin/accounts`,
   adminBank: (bankId: number) => `/${bankId}/admin/bank`,
+  /** Beyond the spec's routes: the audit of transaction edits and deletes. */
+  adminActivity: (bankId: number) => `/${bankId}/admin/activity`,
   support: (bankId: number) => `/${bankId}/support`,
   settings: '/settings',
   accountInfo: '/settings/accountInfo',

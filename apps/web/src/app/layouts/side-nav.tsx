@@ -19,7 +19,6 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { activityPath } from '../../features/activity/paths';
 import { errorMessage } from '../../lib/api-client';
 import type { Session } from '../../lib/auth-store';
 import { lastFour, money } from '../../lib/format';
@@ -148,7 +147,7 @@ export function SideNav({ session }: { session: Session }) {
               <NavItem to={paths.adminUsers(bankId)} label="Users" icon={icon(IconUsers)} />
               <NavItem to={paths.adminBranches(bankId)} label="Branches" icon={icon(IconBuildingStore)} />
               <NavItem to={paths.adminAccounts(bankId)} label="Accounts" icon={icon(IconCash)} />
-              <NavItem to={activityPath(bankId)} label="Activity" icon={icon(IconHistory)} />
+              <NavItem to={paths.adminActivity(bankId)} label="Activity" icon={icon(IconHistory)} />
             </>
           )}
 

@@ -3,6 +3,7 @@ import {
   IconArrowBarToDown,
   IconArrowBarUp,
   IconBuildingBank,
+  IconHistory,
   IconBuildingStore,
   IconCash,
   IconHeadset,
@@ -129,6 +130,12 @@ function StaffHome({ session }: { session: Session }) {
         label: 'Bank Settings',
         description: 'Account types, rates and teller permissions',
         icon: IconBuildingBank,
+      },
+      {
+        to: paths.adminActivity(bankId),
+        label: 'Activity',
+        description: 'Who changed or deleted which transaction',
+        icon: IconHistory,
       },
     );
   }
