@@ -1,0 +1,199 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { messages, type Account } from '@bank/shared';
+import { admin, bankSettings, checking, northChecking, savings } from '../../test/fixtures';
+import { fieldError, optionLabels } from '../../test/helpers';
+import { renderApp } from '../../test/render-app';
+import { server } from '../../test/server';
+import { adminText } from './admin-texts';
+import { bankUsers, tableCells, tableHeaders } from './test-data';
+
+let accounts: Account[] = [];
+
+beforeEach(() => {
+  accounts = [checking, savings, northChecking];
+  server.use(
+    http.get('*/api/admin/users/:bankId', () => HttpResponse.json(bankUsers)),
+    http.get('*/api/teller/accounts/bank/:bankId', () => HttpResponse.json(accounts)),
+  );
+});
+
+async function openPage() {
+  const view = renderApp('/1/admin/accounts', admin);
+  await screen.findByRole('table', { name: 'Accounts' });
+  return view;
+}
+
+async function openCreateForm(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Create Account' }));
+  const form = screen.getByRole('region', { name: 'Create Account' });
+  await within(form).findByLabelText(/^Branch/);
+  return form;
+}
+
+async function confirm(user: ReturnType<typeof renderApp>['user'], label: string) {
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm Action' });
+  await user.click(within(dialog).getByRole('button', { name: label }));
+}
+
+describe('manage accounts', () => {
+  it('lists the open accounts with branch names, balances with 2 decimals and a View link', async () => {
+    await openPage();
+    expect(tableHeaders('Accounts')).toEqual([
+      'Delete',
+      'Account Id',
+      'Branch',
+      'User Id',
+      'Account Type',
+      'Current Balance',
+      'View',
+    ]);
+    expect(tableCells('Accounts')).toEqual([
+      ['Delete', '1000000001', 'Main Campus', 'student', 'CHECKING', '$500.00', 'View'],
+      ['Delete', '1000000002', 'Main Campus', 'student', 'SAVINGS', '$1,250.50', 'View'],
+      ['Delete', '2000000003', 'North Campus', 'nora', 'CHECKING', '$75.00', 'View'],
+    ]);
+    expect(screen.getByRole('link', { name: 'View account 1000000002' })).toHaveAttribute(
+      'href',
+      '/account/1000000002',
+    );
+  });
+
+  it('requires a branch and a user; the users are the Students of the chosen branch', async () => {
+    const { user } = await openPage();
+    const form = await openCreateForm(user);
+    expect(within(form).getByLabelText(/^User/)).toBeDisabled();
+    expect(within(form).getByLabelText(/Account Type/)).toHaveValue('CHECKING');
+    await user.click(within(form).getByRole('button', { name: 'Create Account' }));
+    expect(fieldError(/^Branch/)).toBe(messages.branchRequired);
+    expect(fieldError(/^User/)).toBe(messages.userRequired);
+
+    await user.selectOptions(within(form).getByLabelText(/^Branch/), 'Main Campus');
+    expect(fieldError(/^Branch/)).toBe('');
+    // Not the admin, not the teller assigned to Main Campus, not North Campus's Student.
+    expect(optionLabels(/^User/)).toEqual(['Select a user', 'student · Sam Student']);
+    await user.click(within(form).getByRole('button', { name: 'Create Account' }));
+    expect(fieldError(/^User/)).toBe(messages.userRequired);
+
+    await user.selectOptions(within(form).getByLabelText(/^Branch/), 'North Campus');
+    expect(optionLabels(/^User/)).toEqual(['Select a user', 'nora · Nora North']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('offers only the account types the bank has active', async () => {
+    server.use(
+      http.get('*/api/user/bank/:bankId', () =>
+        HttpResponse.json({ ...bankSettings, checkingActive: false }),
+      ),
+    );
+    const { user } = await openPage();
+    const form = await openCreateForm(user);
+    expect(optionLabels(/Account Type/)).toEqual(['SAVINGS']);
+    expect(within(form).getByLabelText(/Account Type/)).toHaveValue('SAVINGS');
+  });
+
+  it('says so when the bank offers no account type', async () => {
+    server.use(
+      http.get('*/api/user/bank/:bankId', () =>
+        HttpResponse.json({ ...bankSettings, checkingActive: false, savingsActive: false }),
+      ),
+    );
+    const { user } = await openPage();
+    const form = await openCreateForm(user);
+    expect(within(form).getByText(adminText.noAccountTypesOffered)).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Create Account' })).toBeDisabled();
+  });
+
+  it('creates an account behind Confirm Action', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/admin/accounts/create', async ({ request }) => {
+        bodies.push(await request.json());
+        await delay(80);
+        const created: Account = {
+          ...savings,
+          id: '2000000099',
+          accountId: '2000000099',
+          branchId: 2,
+          username: 'nora',
+          balance: 0,
+        };
+        accounts = [...accounts, created];
+        return HttpResponse.json(created, { status: 201 });
+      }),
+    );
+    const { user } = await openPage();
+    const form = await openCreateForm(user);
+    await user.selectOptions(within(form).getByLabelText(/^Branch/), 'North Campus');
+    await user.selectOptions(within(form).getByLabelText(/^User/), 'nora');
+    await user.selectOptions(within(form).getByLabelText(/Account Type/), 'SAVINGS');
+    await user.click(within(form).getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirm Action' })).toHaveTextContent(
+      'Open a SAVINGS account for nora at North Campus?',
+    );
+    await confirm(user, 'Create Account');
+    expect(await within(form).findByRole('button', { name: adminText.creatingAccount })).toBeDisabled();
+    const status = await within(form).findByRole('status');
+    expect(status).toHaveTextContent(messages.accountCreated);
+    expect(status).toHaveTextContent('Account 2000000099 (SAVINGS) for nora at North Campus.');
+    expect(bodies).toEqual([{ branchId: 2, userId: 'nora', accountType: 'SAVINGS' }]);
+    await waitFor(() => expect(tableCells('Accounts')).toHaveLength(4));
+    // Cleared for the next one; editing clears the status.
+    expect(within(form).getByLabelText(/^Branch/)).toHaveValue('blank');
+    await user.selectOptions(within(form).getByLabelText(/^Branch/), 'Main Campus');
+    expect(within(form).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('shows "Failed to create account" with the server reason', async () => {
+    server.use(
+      http.post('*/api/admin/accounts/create', () =>
+        HttpResponse.json({ error: 'CONFLICT', message: messages.accountTypeNotOffered }, { status: 409 }),
+      ),
+    );
+    const { user } = await openPage();
+    const form = await openCreateForm(user);
+    await user.selectOptions(within(form).getByLabelText(/^Branch/), 'Main Campus');
+    await user.selectOptions(within(form).getByLabelText(/^User/), 'student');
+    await user.click(within(form).getByRole('button', { name: 'Create Account' }));
+    await confirm(user, 'Create Account');
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent(messages.accountCreateFailed);
+    expect(alert).toHaveTextContent(messages.accountTypeNotOffered);
+  });
+
+  it("deletes (closes) an empty account, and shows the server's 409 for one that is not", async () => {
+    const deleted: unknown[] = [];
+    server.use(
+      http.delete('*/api/admin/accounts/:accountId/delete', async ({ params }) => {
+        deleted.push(params.accountId);
+        await delay(80);
+        if (params.accountId === checking.accountId) {
+          return HttpResponse.json({ error: 'CONFLICT', message: messages.accountNotEmpty }, { status: 409 });
+        }
+        accounts = accounts.filter((a) => a.accountId !== params.accountId);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Delete account 1000000001' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Action' });
+    expect(dialog).toHaveTextContent('Delete (close) the CHECKING account 1000000001 of student?');
+    await user.click(within(dialog).getByRole('button', { name: 'Go Back' }));
+    expect(deleted).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete account 1000000001' }));
+    await confirm(user, 'Delete Account');
+    expect(await screen.findByRole('button', { name: 'Deleting... account 1000000001' })).toBeDisabled();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(adminText.deleteAccountFailed('1000000001'));
+    expect(alert).toHaveTextContent(messages.accountNotEmpty);
+    expect(tableCells('Accounts')).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Delete account 2000000003' }));
+    await confirm(user, 'Delete Account');
+    expect(await screen.findByText(adminText.accountDeleted('2000000003'))).toBeInTheDocument();
+    expect(tableCells('Accounts').map((row) => row[1])).toEqual(['1000000001', '1000000002']);
+    expect(deleted).toEqual(['1000000001', '2000000003']);
+  });
+});

@@ -1,0 +1,122 @@
+import { Alert, Paper, Stack, Title } from '@mantine/core';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { ConfirmActionModal } from '../../components/confirm-action-modal';
+import { StatusMessage } from '../../components/status-message';
+import { ApiError, errorMessage } from '../../lib/api-client';
+
+/**
+ * Text of a delete button. Buttons here use the default variant: Mantine's light variants in this
+ * theme fall below the WCAG AA contrast when hovered (blue-9 on blue-2 is 3.9:1).
+ */
+export const DANGER_TEXT = 'red.9';
+
+/** A status line of a form or screen: the spec's text, and under a failure the server's reason. */
+export interface Status {
+  kind: 'success' | 'failure';
+  title: string;
+  detail?: string | undefined;
+}
+
+export function failureStatus(title: string, error: unknown): Status {
+  const detail = errorMessage(error);
+  // "Branch already exists" from the server under the same title would say it twice.
+  return { kind: 'failure', title, detail: detail === title ? undefined : detail };
+}
+
+export function StatusLine({ status }: { status: Status | null }) {
+  if (!status) return null;
+  return <StatusMessage kind={status.kind} title={status.title} detail={status.detail} />;
+}
+
+/** The field errors of a 400 (API.md `fields`) that name one of the form's fields. */
+export function serverFieldErrors(error: unknown, fields: Record<string, string>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!(error instanceof ApiError) || !error.fields) return errors;
+  for (const [serverName, formName] of Object.entries(fields)) {
+    const message = error.fields[serverName];
+    if (message) errors[formName] = message;
+  }
+  return errors;
+}
+
+/**
+ * A create or edit form, hidden until opened (spec §4). Opening it brings it into view and puts the
+ * cursor in its first field; closing it gives the focus back to what opened it.
+ */
+export function FormPanel({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    panel.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    panel.current
+      ?.querySelector<HTMLElement>('input:not([readonly]), select')
+      ?.focus({ preventScroll: true });
+    return () => {
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, []);
+  return (
+    <Paper
+      withBorder
+      shadow="sm"
+      p={{ base: 'md', sm: 'lg' }}
+      radius="md"
+      ref={panel}
+      component="section"
+      aria-labelledby={titleId}
+      mb="lg"
+      maw={720}
+      // Scrolled into view below the fixed header, not under it.
+      style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 60px) + 16px)' }}
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={titleId}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+export interface ConfirmRequest {
+  message: string;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: () => void;
+}
+
+/** The "Confirm Action" dialog in front of every create, update and delete (spec §2, §4). */
+export function useConfirmAction() {
+  const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  const [opened, setOpened] = useState(false);
+  const ask = (next: ConfirmRequest) => {
+    setRequest(next);
+    setOpened(true);
+  };
+  const modal = (
+    <ConfirmActionModal
+      opened={opened}
+      // The text stays while the dialog fades out.
+      message={request?.message ?? ''}
+      confirmLabel={request?.confirmLabel}
+      danger={request?.danger}
+      onConfirm={() => {
+        setOpened(false);
+        request?.onConfirm();
+      }}
+      onCancel={() => setOpened(false)}
+    />
+  );
+  return { ask, modal };
+}
+
+/** A note in a form (no account types offered, and the like). */
+export function FormNote({ children }: { children: ReactNode }) {
+  return (
+    <Alert color="yellow" variant="light">
+      {children}
+    </Alert>
+  );
+}

@@ -1,0 +1,197 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  Account,
+  AccountType,
+  BankSettings,
+  Branch,
+  CreateUserBody,
+  Role,
+  UpdateBankBody,
+  User,
+} from '@bank/shared';
+import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/queries';
+
+/** The admin's reads and writes: users, branches, accounts and bank settings (API.md). */
+export const adminKeys = {
+  users: (bankId: number) => ['admin-users', bankId] as const,
+};
+
+/** GET /admin/users/{bankId}: the live users of the bank, by User Id. */
+export function useBankUsers(bankId: number) {
+  return useQuery({
+    queryKey: adminKeys.users(bankId),
+    queryFn: ({ signal }) => api.json<User[]>(`/admin/users/${bankId}`, { signal }),
+  });
+}
+
+function replaceIn<T>(client: QueryClient, key: readonly unknown[], match: (item: T) => boolean, next: T) {
+  client.setQueryData<T[]>(key, (list) => list?.map((item) => (match(item) ? next : item)));
+}
+
+function removeFrom<T>(client: QueryClient, key: readonly unknown[], match: (item: T) => boolean) {
+  client.setQueryData<T[]>(key, (list) => list?.filter((item) => !match(item)));
+}
+
+const sameId = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** What POST /admin/users/create answers: "Successfully created user. Temporary password: XXXX". */
+export interface CreatedUser {
+  username: string;
+  /** The server's whole answer. */
+  text: string;
+  /** The temporary password, when the answer carries one. */
+  temporaryPassword: string | null;
+}
+
+export function parseCreatedUser(username: string, text: string): CreatedUser {
+  const match = /Temporary password:\s*(\S+)\s*$/.exec(text);
+  return { username, text: text.trim(), temporaryPassword: match?.[1] ?? null };
+}
+
+/**
+ * POST /admin/users/create. The answer carries a password, so the mutation keeps nothing once the
+ * form lets go of it (gcTime 0); the list is read again.
+ */
+export function useCreateUser(bankId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateUserBody) =>
+      parseCreatedUser(body.username, await api.text('/admin/users/create', { method: 'POST', json: body })),
+    gcTime: 0,
+    onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.users(bankId) }),
+  });
+}
+
+export interface UserUpdate {
+  userId: string;
+  name: string;
+  userRole: Role;
+  /** The branchId (the product's field name). */
+  branch: number | null;
+}
+
+/** PUT /admin/users/{userId}/updateUser → the user; the row is replaced in the list. */
+export function useUpdateUser(bankId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UserUpdate) =>
+      api.json<User>(`/admin/users/${encodeURIComponent(body.userId)}/updateUser`, {
+        method: 'PUT',
+        json: body,
+      }),
+    onSuccess: (user) => {
+      replaceIn<User>(client, adminKeys.users(bankId), (u) => sameId(u.userId, user.userId), user);
+      // The admin may have edited themself: the session's user record follows.
+      return client.invalidateQueries({ queryKey: queryKeys.user(user.username) });
+    },
+  });
+}
+
+/** DELETE /admin/users/{userId}/delete; the row leaves the list. */
+export function useDeleteUser(bankId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      api.none(`/admin/users/${encodeURIComponent(userId)}/delete`, { method: 'DELETE' }),
+    onSuccess: (_, userId) => {
+      removeFrom<User>(client, adminKeys.users(bankId), (u) => sameId(u.userId, userId));
+      return client.invalidateQueries({ queryKey: adminKeys.users(bankId) });
+    },
+  });
+}
+
+/** POST /admin/branches/create → the branch (with its id); it joins the list. */
+export function useCreateBranch(bankId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (branchName: string) =>
+      api.json<Branch>('/admin/branches/create', {
+        method: 'POST',
+        json: { branchName, bankId, numOfAccounts: 0 },
+      }),
+    onSuccess: (branch) => {
+      if (branch?.branchId !== undefined) {
+        client.setQueryData<Branch[]>(queryKeys.branches(bankId), (list) =>
+          list && !list.some((b) => b.branchId === branch.branchId) ? [...list, branch] : list,
+        );
+      }
+      return client.invalidateQueries({ queryKey: queryKeys.branches(bankId) });
+    },
+  });
+}
+
+/** PUT /admin/branches/update → the branch; the row is replaced. */
+export function useUpdateBranch(bankId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { branchId: number; branchName: string }) =>
+      api.json<Branch>('/admin/branches/update', { method: 'PUT', json: body }),
+    onSuccess: (branch) =>
+      replaceIn<Branch>(client, queryKeys.branches(bankId), (b) => b.branchId === branch.branchId, branch),
+  });
+}
+
+/** DELETE /admin/branches/{branchId}/delete; the row leaves the list. */
+export function useDeleteBranch(bankId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (branchId: number) => api.none(`/admin/branches/${branchId}/delete`, { method: 'DELETE' }),
+    onSuccess: (_, branchId) => {
+      removeFrom<Branch>(client, queryKeys.branches(bankId), (b) => b.branchId === branchId);
+      return client.invalidateQueries({ queryKey: queryKeys.branches(bankId) });
+    },
+  });
+}
+
+export interface AccountCreation {
+  branchId: number;
+  userId: string;
+  accountType: AccountType;
+}
+
+/** POST /admin/accounts/create → the account; lists and branch counts are read again. */
+export function useCreateAccount(bankId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AccountCreation) =>
+      api.json<Account>('/admin/accounts/create', { method: 'POST', json: body }),
+    onSuccess: (account) => {
+      if (account?.accountId) {
+        client.setQueryData<Account[]>(queryKeys.bankAccounts(bankId), (list) =>
+          list && !list.some((a) => a.accountId === account.accountId) ? [...list, account] : list,
+        );
+      }
+      return Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.accounts }),
+        client.invalidateQueries({ queryKey: queryKeys.branches(bankId) }),
+      ]);
+    },
+  });
+}
+
+/** DELETE /admin/accounts/{accountId}/delete (the account is closed; its history stays). */
+export function useDeleteAccount(bankId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (accountId: string) =>
+      api.none(`/admin/accounts/${encodeURIComponent(accountId)}/delete`, { method: 'DELETE' }),
+    onSuccess: (_, accountId) => {
+      removeFrom<Account>(client, queryKeys.bankAccounts(bankId), (a) => a.accountId === accountId);
+      return Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.accounts }),
+        client.invalidateQueries({ queryKey: queryKeys.branches(bankId) }),
+      ]);
+    },
+  });
+}
+
+/** PUT /admin/bank/update with every field → the settings, which replace the cached ones. */
+export function useUpdateBank(bankId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateBankBody) =>
+      api.json<BankSettings>('/admin/bank/update', { method: 'PUT', json: body }),
+    onSuccess: (settings) => client.setQueryData(queryKeys.bankSettings(bankId), settings),
+  });
+}

@@ -1,0 +1,262 @@
+import { Button, Fieldset, Group, Loader, Paper, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState, type ReactNode } from 'react';
+import { limits, updateBankBody, type BankSettings, type UpdateBankBody } from '@bank/shared';
+import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
+import { useRequiredSession } from '../../lib/auth-store';
+import { parseAmountInput } from '../../lib/format';
+import { useBankSettings } from '../../lib/queries';
+import { schemaErrors } from '../../lib/validation';
+import { failureStatus, serverFieldErrors, StatusLine, useConfirmAction, type Status } from './admin-parts';
+import { adminText } from './admin-texts';
+import { useUpdateBank } from './api';
+
+type Flag =
+  | 'checkingActive'
+  | 'savingsActive'
+  | 'tellerDepositPermission'
+  | 'tellerWithdrawalPermission'
+  | 'tellerTransferPermission';
+
+const FLAG_LABELS: Record<Flag, string> = {
+  checkingActive: 'Checking Accounts',
+  savingsActive: 'Savings Accounts',
+  tellerDepositPermission: 'Teller Deposits',
+  tellerWithdrawalPermission: 'Teller Withdrawals',
+  tellerTransferPermission: 'Teller Transfers',
+};
+
+const ACCOUNT_FLAGS = ['checkingActive', 'savingsActive'] as const;
+const TELLER_FLAGS = [
+  'tellerDepositPermission',
+  'tellerWithdrawalPermission',
+  'tellerTransferPermission',
+] as const;
+
+const flagText = (flag: Flag, on: boolean) =>
+  flag === 'checkingActive' || flag === 'savingsActive'
+    ? on
+      ? 'Offered'
+      : 'Not offered'
+    : on
+      ? 'Allowed'
+      : 'Not allowed';
+
+/** "2.50%": the savings rate is a percent (spec §3, §9). */
+export const percent = (rate: number) => `${rate.toFixed(2)}%`;
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th w={{ base: 150, sm: 220 }}>{label}</Table.Th>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The settings, read-only; the savings rate only while savings are offered (spec §9). */
+function SettingsView({ settings }: { settings: BankSettings }) {
+  return (
+    <Table variant="vertical" layout="fixed" withTableBorder data-testid="bank-settings">
+      <Table.Tbody>
+        <Row label="Bank Name">{settings.bankName}</Row>
+        {ACCOUNT_FLAGS.map((flag) => (
+          <Row key={flag} label={FLAG_LABELS[flag]}>
+            {flagText(flag, settings[flag])}
+          </Row>
+        ))}
+        {settings.savingsActive && <Row label="Savings Rate">{percent(settings.savingsRate)}</Row>}
+        {TELLER_FLAGS.map((flag) => (
+          <Row key={flag} label={FLAG_LABELS[flag]}>
+            {flagText(flag, settings[flag])}
+          </Row>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+type BankValues = Omit<BankSettings, 'bankId' | 'savingsRate'> & { savingsRate: string };
+
+function SettingsForm({
+  settings,
+  saving,
+  onSave,
+  onCancel,
+  onEdit,
+}: {
+  settings: BankSettings;
+  saving: boolean;
+  onSave: (body: UpdateBankBody, form: { setErrors: (errors: Record<string, string>) => void }) => void;
+  onCancel: () => void;
+  onEdit: () => void;
+}) {
+  const { ask, modal } = useConfirmAction();
+  const form = useForm<BankValues>({
+    initialValues: {
+      bankName: settings.bankName,
+      checkingActive: settings.checkingActive,
+      savingsActive: settings.savingsActive,
+      savingsRate: settings.savingsRate.toFixed(2),
+      tellerDepositPermission: settings.tellerDepositPermission,
+      tellerWithdrawalPermission: settings.tellerWithdrawalPermission,
+      tellerTransferPermission: settings.tellerTransferPermission,
+    },
+    onValuesChange: onEdit,
+  });
+  const values = form.getValues();
+
+  // Every field is sent (PUT replaces the settings); a hidden rate keeps its saved value.
+  const bodyOf = (v: BankValues) => ({
+    bankId: settings.bankId,
+    bankName: v.bankName.trim(),
+    checkingActive: v.checkingActive,
+    savingsActive: v.savingsActive,
+    savingsRate: v.savingsActive ? parseAmountInput(v.savingsRate) : settings.savingsRate,
+    tellerDepositPermission: v.tellerDepositPermission,
+    tellerWithdrawalPermission: v.tellerWithdrawalPermission,
+    tellerTransferPermission: v.tellerTransferPermission,
+  });
+
+  const submit = form.onSubmit((v) => {
+    const body = bodyOf(v);
+    const errors = schemaErrors(updateBankBody, body);
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    ask({
+      message: 'Save the changes to the bank settings? They apply to everyone in the bank at once.',
+      confirmLabel: 'Save Changes',
+      onConfirm: () => onSave(body as UpdateBankBody, form),
+    });
+  });
+
+  const flagSwitch = (flag: Flag) => (
+    <Switch
+      key={flag}
+      label={FLAG_LABELS[flag]}
+      description={flagText(flag, values[flag])}
+      disabled={saving}
+      {...form.getInputProps(flag, { type: 'checkbox' })}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Bank Name"
+          withAsterisk
+          maxLength={limits.bankNameMaxLength}
+          disabled={saving}
+          {...form.getInputProps('bankName')}
+        />
+        <Fieldset legend="Account types" variant="unstyled">
+          <Stack gap="sm">
+            {ACCOUNT_FLAGS.map(flagSwitch)}
+            {values.savingsActive && (
+              <TextInput
+                label="Savings Rate"
+                description="Yearly interest on savings, in percent (0 to 100, at most 2 decimals)."
+                inputMode="decimal"
+                autoComplete="off"
+                rightSection="%"
+                maw={260}
+                disabled={saving}
+                {...form.getInputProps('savingsRate')}
+              />
+            )}
+          </Stack>
+        </Fieldset>
+        <Fieldset legend="Teller permissions" variant="unstyled">
+          <Stack gap="sm">{TELLER_FLAGS.map(flagSwitch)}</Stack>
+        </Fieldset>
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onCancel} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving ? adminText.savingChanges : 'Save Changes'}
+          </Button>
+        </Group>
+      </Stack>
+      {modal}
+    </form>
+  );
+}
+
+/** `{bankId}/admin/bank`: read-only until Edit Mode; Save Changes sends every field (spec §2, §4). */
+export function BankSettingsPage() {
+  const { bankId } = useRequiredSession().user;
+  const settings = useBankSettings(bankId);
+  const update = useUpdateBank(bankId);
+  const [editMode, setEditMode] = useState(false);
+  const [status, setStatus] = useState<Status | null>(null);
+
+  const setMode = (on: boolean) => {
+    setStatus(null);
+    setEditMode(on);
+    // Cancelling edit mode reloads the settings (spec §4).
+    if (!on) void settings.refetch();
+  };
+
+  const save: Parameters<typeof SettingsForm>[0]['onSave'] = (body, form) => {
+    setStatus(null);
+    update.mutate(body, {
+      onSuccess: () => {
+        setEditMode(false);
+        setStatus({ kind: 'success', title: adminText.bankSaved });
+      },
+      onError: (error) => {
+        setStatus(failureStatus(adminText.bankSaveFailed, error));
+        form.setErrors(serverFieldErrors(error, { bankName: 'bankName', savingsRate: 'savingsRate' }));
+      },
+    });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Bank Settings"
+        subtitle="Account types, the savings rate and what tellers may do."
+        actions={
+          <Switch
+            label="Edit Mode"
+            size="md"
+            checked={editMode}
+            onChange={(event) => setMode(event.currentTarget.checked)}
+            disabled={!settings.data || update.isPending}
+          />
+        }
+      />
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={720}>
+        <Stack gap="md">
+          <StatusLine status={status} />
+          {!editMode && settings.isFetching && settings.data && (
+            <Group gap="xs" role="status">
+              <Loader size="xs" aria-hidden />
+              <Text size="sm" c="dimmed">
+                {adminText.reloading}
+              </Text>
+            </Group>
+          )}
+          <QueryState query={settings} what="the bank settings">
+            {(data) =>
+              editMode ? (
+                <SettingsForm
+                  settings={data}
+                  saving={update.isPending}
+                  onSave={save}
+                  onCancel={() => setMode(false)}
+                  onEdit={() => setStatus(null)}
+                />
+              ) : (
+                <SettingsView settings={data} />
+              )
+            }
+          </QueryState>
+        </Stack>
+      </Paper>
+    </>
+  );
+}

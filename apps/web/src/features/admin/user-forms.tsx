@@ -1,0 +1,388 @@
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm, type GetInputPropsReturnType } from '@mantine/form';
+import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  createUserBody,
+  limits,
+  messages,
+  ROLE_LABELS,
+  updateUserBody,
+  type Branch,
+  type Role,
+  type User,
+} from '@bank/shared';
+import { SUCCESS_TITLE_COLOR } from '../../components/status-message';
+import { schemaErrors } from '../../lib/validation';
+import {
+  DANGER_TEXT,
+  failureStatus,
+  FormPanel,
+  serverFieldErrors,
+  StatusLine,
+  useConfirmAction,
+  type Status,
+} from './admin-parts';
+import { adminText } from './admin-texts';
+import { useCreateUser, useDeleteUser, useUpdateUser, type CreatedUser } from './api';
+
+/** The role picker: USER is labelled "Student" and comes first, as the default (spec §1, §9). */
+const ROLE_OPTIONS = (['USER', 'TELLER', 'ADMIN'] as const).map((role) => ({
+  value: role,
+  label: ROLE_LABELS[role],
+}));
+
+interface UserFields {
+  name: string;
+  userRole: Role;
+  /** '' for no branch. */
+  branchId: string;
+}
+
+const branchIdOf = (value: string) => (value === '' ? null : Number(value));
+
+/**
+ * The shared schema's messages by form field. The branch rule is checked here too: the schema
+ * reports it only once the other fields are valid, and the form shows every message at once.
+ */
+function userErrors(
+  schema: Parameters<typeof schemaErrors>[0],
+  body: { userRole: Role } & ({ branchId: number | null } | { branch: number | null }),
+): Record<string, string> {
+  const { branch, ...errors } = schemaErrors(schema, body);
+  const branchId = 'branchId' in body ? body.branchId : body.branch;
+  const branchError = errors.branchId ?? branch;
+  if (branchError) errors.branchId = branchError;
+  else if (body.userRole === 'USER' && branchId === null) errors.branchId = messages.studentNeedsBranch;
+  return errors;
+}
+
+interface RoleAndBranchProps {
+  form: {
+    getValues: () => UserFields;
+    getInputProps: (path: 'userRole' | 'branchId') => GetInputPropsReturnType;
+    setFieldValue: (path: 'userRole', value: Role) => void;
+    clearFieldError: (path: 'branchId') => void;
+  };
+  branches: Branch[];
+  disabled: boolean;
+}
+
+function RoleAndBranchFields({ form, branches, disabled }: RoleAndBranchProps) {
+  const role = form.getValues().userRole;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+      <NativeSelect
+        label="User Role"
+        description="What the user may do in the bank."
+        data={ROLE_OPTIONS}
+        disabled={disabled}
+        {...form.getInputProps('userRole')}
+        onChange={(event) => {
+          form.setFieldValue('userRole', event.currentTarget.value as Role);
+          // The branch rule depends on the role.
+          form.clearFieldError('branchId');
+        }}
+      />
+      <NativeSelect
+        label="Branch"
+        description={role === 'USER' ? 'A Student belongs to a branch.' : 'Optional for staff.'}
+        withAsterisk={role === 'USER'}
+        data={[
+          { value: '', label: role === 'USER' ? 'Select a branch' : 'No branch' },
+          ...branches.map((b) => ({ value: String(b.branchId), label: b.branchName })),
+        ]}
+        disabled={disabled}
+        {...form.getInputProps('branchId')}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** The one-time answer of a create: the temporary password, to hand to the new user. */
+function CreatedUserStatus({ created }: { created: CreatedUser }) {
+  const copyButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => copyButton.current?.focus(), [created]);
+  const password = created.temporaryPassword;
+  return (
+    <Alert
+      color="teal"
+      variant="light"
+      icon={<IconCircleCheck aria-hidden />}
+      title={messages.userCreated}
+      role="status"
+      data-status="success"
+      styles={{ title: { color: SUCCESS_TITLE_COLOR } }}
+    >
+      {password === null ? (
+        <Text size="sm">{created.text}</Text>
+      ) : (
+        <Stack gap="xs">
+          <Text size="sm">
+            User <b>{created.username}</b> can now sign in.
+          </Text>
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" fw={600} component="span">
+              {adminText.temporaryPasswordLabel}:
+            </Text>
+            <Code
+              fz="lg"
+              fw={700}
+              px="sm"
+              py={4}
+              data-testid="temporary-password"
+              style={{ userSelect: 'all', letterSpacing: '0.05em' }}
+            >
+              {password}
+            </Code>
+            <CopyButton value={password} timeout={2000}>
+              {({ copied, copy }) => (
+                <Button
+                  ref={copyButton}
+                  size="compact-sm"
+                  variant="default"
+                  leftSection={
+                    copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
+                  }
+                  onClick={copy}
+                >
+                  {copied ? adminText.copied : adminText.copyPassword}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <Text size="sm">{adminText.temporaryPasswordNote}</Text>
+        </Stack>
+      )}
+    </Alert>
+  );
+}
+
+/** Create User: User Id, Name, role (default Student) and branch (spec §2, §4, §5). */
+export function CreateUserForm({
+  bankId,
+  branches,
+  onClose,
+}: {
+  bankId: number;
+  branches: Branch[];
+  onClose: () => void;
+}) {
+  const create = useCreateUser(bankId);
+  const [status, setStatus] = useState<Status | null>(null);
+  const [created, setCreated] = useState<CreatedUser | null>(null);
+  const { ask, modal } = useConfirmAction();
+  const form = useForm<UserFields & { username: string }>({
+    initialValues: { username: '', name: '', userRole: 'USER', branchId: '' },
+    // Editing the form clears its status, and with it the temporary password (shown once).
+    onValuesChange: () => {
+      setStatus(null);
+      setCreated(null);
+    },
+  });
+
+  const bodyOf = (v: UserFields & { username: string }) => ({
+    username: v.username.trim(),
+    name: v.name.trim(),
+    userRole: v.userRole,
+    bankId,
+    branchId: branchIdOf(v.branchId),
+  });
+
+  const submit = form.onSubmit((values) => {
+    const body = bodyOf(values);
+    const errors = userErrors(createUserBody, body);
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    const branch = branches.find((b) => b.branchId === body.branchId);
+    ask({
+      message: `Create the user ${body.username} (${body.name}) as ${ROLE_LABELS[body.userRole]}${
+        branch ? ` of ${branch.branchName}` : ''
+      }?`,
+      confirmLabel: 'Create User',
+      onConfirm: () =>
+        create.mutate(body, {
+          onSuccess: (result) => {
+            form.reset();
+            setCreated(result);
+          },
+          onError: (error) => {
+            setStatus(failureStatus(adminText.createUserFailed, error));
+            form.setErrors(
+              serverFieldErrors(error, { username: 'username', name: 'name', branchId: 'branchId' }),
+            );
+          },
+        }),
+    });
+  });
+
+  const busy = create.isPending;
+  return (
+    <FormPanel title="Create User">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {created && <CreatedUserStatus created={created} />}
+          <StatusLine status={status} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+            <TextInput
+              label="User Id"
+              description="3 to 32 letters, digits, dots, underscores or hyphens; used to sign in."
+              withAsterisk
+              autoComplete="off"
+              spellCheck={false}
+              disabled={busy}
+              {...form.getInputProps('username')}
+            />
+            <TextInput
+              label="Name"
+              description="The person's full name, as on statements."
+              withAsterisk
+              autoComplete="off"
+              maxLength={limits.nameMaxLength}
+              disabled={busy}
+              {...form.getInputProps('name')}
+            />
+          </SimpleGrid>
+          <RoleAndBranchFields form={form} branches={branches} disabled={busy} />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Close
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? messages.creatingUser : 'Create User'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {modal}
+    </FormPanel>
+  );
+}
+
+/** Edit User: name, role and branch (the User Id never changes); Delete User (spec §2, §4, §5). */
+export function EditUserForm({
+  bankId,
+  user,
+  branches,
+  onClose,
+  onDeleted,
+}: {
+  bankId: number;
+  user: User;
+  branches: Branch[];
+  onClose: () => void;
+  onDeleted: (userId: string) => void;
+}) {
+  const update = useUpdateUser(bankId);
+  const remove = useDeleteUser(bankId);
+  const [status, setStatus] = useState<Status | null>(null);
+  const { ask, modal } = useConfirmAction();
+  const form = useForm<UserFields>({
+    initialValues: {
+      name: user.name,
+      userRole: user.userRole,
+      branchId: user.branchId === null ? '' : String(user.branchId),
+    },
+    onValuesChange: () => setStatus(null),
+  });
+
+  const bodyOf = (v: UserFields) => ({
+    userId: user.userId,
+    name: v.name.trim(),
+    userRole: v.userRole,
+    branch: branchIdOf(v.branchId),
+  });
+
+  const submit = form.onSubmit((values) => {
+    const body = bodyOf(values);
+    const errors = userErrors(updateUserBody, body);
+    form.setErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+    ask({
+      message: `Save the changes to the user ${user.userId}?`,
+      confirmLabel: 'Update User',
+      onConfirm: () => {
+        setStatus(null);
+        update.mutate(body, {
+          onSuccess: () => setStatus({ kind: 'success', title: adminText.userUpdated }),
+          onError: (error) => {
+            setStatus(failureStatus(adminText.updateUserFailed, error));
+            form.setErrors(serverFieldErrors(error, { name: 'name', branch: 'branchId' }));
+          },
+        });
+      },
+    });
+  });
+
+  const requestDelete = () =>
+    ask({
+      message: `Delete the user ${user.userId} (${user.name})? They will no longer be able to sign in.`,
+      confirmLabel: 'Delete User',
+      danger: true,
+      onConfirm: () => {
+        setStatus(null);
+        remove.mutate(user.userId, {
+          onSuccess: () => onDeleted(user.userId),
+          onError: (error) => setStatus(failureStatus(adminText.deleteUserFailed, error)),
+        });
+      },
+    });
+
+  const busy = update.isPending || remove.isPending;
+  return (
+    <FormPanel title={`Edit User ${user.userId}`}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <StatusLine status={status} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+            <TextInput
+              label="User Id"
+              description="A User Id never changes."
+              value={user.userId}
+              readOnly
+              variant="filled"
+            />
+            <TextInput
+              label="Name"
+              description="The person's full name, as on statements."
+              withAsterisk
+              autoComplete="off"
+              maxLength={limits.nameMaxLength}
+              disabled={busy}
+              {...form.getInputProps('name')}
+            />
+          </SimpleGrid>
+          <RoleAndBranchFields form={form} branches={branches} disabled={busy} />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Close
+            </Button>
+            <Button
+              variant="default"
+              c={busy ? undefined : DANGER_TEXT}
+              onClick={requestDelete}
+              disabled={busy}
+            >
+              {remove.isPending ? messages.deletingUser : 'Delete User'}
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {update.isPending ? messages.updatingUser : 'Update User'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {modal}
+    </FormPanel>
+  );
+}

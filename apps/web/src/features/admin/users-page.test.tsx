@@ -1,0 +1,248 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { messages } from '@bank/shared';
+import { admin, student } from '../../test/fixtures';
+import { fieldError } from '../../test/helpers';
+import { renderApp } from '../../test/render-app';
+import { server } from '../../test/server';
+import { adminText } from './admin-texts';
+import { parseCreatedUser } from './api';
+import { bankUsers, nora, tableCells, tableHeaders } from './test-data';
+
+let users = bankUsers;
+
+beforeEach(() => {
+  users = [...bankUsers];
+  server.use(http.get('*/api/admin/users/:bankId', () => HttpResponse.json(users)));
+});
+
+async function openPage() {
+  const view = renderApp('/1/admin/users', admin);
+  await screen.findByRole('table', { name: 'Users' });
+  return view;
+}
+
+async function confirm(user: ReturnType<typeof renderApp>['user'], label: string) {
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm Action' });
+  await user.click(within(dialog).getByRole('button', { name: label }));
+}
+
+describe('manage users', () => {
+  it('lists the users with their role label and branch name', async () => {
+    await openPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Manage Users' })).toBeInTheDocument();
+    expect(tableHeaders('Users')).toEqual(['Edit', 'User Id', 'Name', 'Display Name', 'User Role', 'Branch']);
+    expect(tableCells('Users')).toEqual([
+      ['Edit', 'admin', 'Ada Admin', '—', 'Admin', '—'],
+      ['Edit', 'nora', 'Nora North', '—', 'Student', 'North Campus'],
+      ['Edit', 'student', 'Sam Student', '—', 'Student', 'Main Campus'],
+      ['Edit', 'teller', 'Terry Teller', '—', 'Teller', '—'],
+      ['Edit', 'tina', 'Tina Teller', 'Tina', 'Teller', 'Main Campus'],
+    ]);
+    // The forms are hidden until opened.
+    expect(screen.queryByRole('region', { name: 'Create User' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Name/)).not.toBeInTheDocument();
+  });
+
+  it('shows a failed state with a retry when the users cannot be loaded', async () => {
+    server.use(
+      http.get('*/api/admin/users/:bankId', () =>
+        HttpResponse.json({ error: 'FORBIDDEN', message: messages.forbidden }, { status: 403 }),
+      ),
+    );
+    renderApp('/1/admin/users', admin);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load the users.');
+    expect(alert).toHaveTextContent(messages.forbidden);
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('validates the create form: User Id and Name, and a branch for a Student', async () => {
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    const form = screen.getByRole('region', { name: 'Create User' });
+    expect(within(form).getByLabelText(/User Role/)).toHaveValue('USER');
+    expect(within(form).getByRole('option', { name: 'Student' })).toBeInTheDocument();
+    expect(within(form).getByLabelText(/User Id/)).toHaveFocus();
+
+    await user.click(within(form).getByRole('button', { name: 'Create User' }));
+    expect(fieldError(/^User Id/)).toBe(messages.userIdAndNameRequired);
+    expect(fieldError(/^Name/)).toBe(messages.userIdAndNameRequired);
+    expect(fieldError(/^Branch/)).toBe(messages.studentNeedsBranch);
+
+    await user.type(within(form).getByLabelText(/User Id/), 'new.kid');
+    await user.click(within(form).getByRole('button', { name: 'Create User' }));
+    expect(fieldError(/^User Id/)).toBe('');
+    expect(fieldError(/^Name/)).toBe(messages.userIdAndNameRequired);
+
+    // A teller needs no branch; choosing the role clears the branch message.
+    await user.type(within(form).getByLabelText(/^Name/), 'New Kid');
+    await user.selectOptions(within(form).getByLabelText(/User Role/), 'Teller');
+    expect(fieldError(/^Branch/)).toBe('');
+    await user.selectOptions(within(form).getByLabelText(/User Role/), 'Student');
+    await user.click(within(form).getByRole('button', { name: 'Create User' }));
+    expect(fieldError(/^Branch/)).toBe(messages.studentNeedsBranch);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('creates a user behind Confirm Action and shows the temporary password once', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/api/admin/users/create', async ({ request }) => {
+        bodies.push(await request.json());
+        await delay(80);
+        return HttpResponse.text(messages.userCreatedWithPassword('Xk7-pq2R-9wZm'), { status: 201 });
+      }),
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    const form = screen.getByRole('region', { name: 'Create User' });
+    await user.type(within(form).getByLabelText(/User Id/), 'new.kid');
+    await user.type(within(form).getByLabelText(/^Name/), 'New Kid');
+    await user.selectOptions(within(form).getByLabelText(/^Branch/), 'North Campus');
+    await user.click(within(form).getByRole('button', { name: 'Create User' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Action' });
+    expect(dialog).toHaveTextContent('Create the user new.kid (New Kid) as Student of North Campus?');
+    expect(bodies).toEqual([]);
+    await confirm(user, 'Create User');
+    expect(await within(form).findByRole('button', { name: messages.creatingUser })).toBeDisabled();
+
+    const status = await within(form).findByRole('status');
+    expect(status).toHaveTextContent(messages.userCreated);
+    expect(within(status).getByTestId('temporary-password')).toHaveTextContent(/^Xk7-pq2R-9wZm$/);
+    expect(within(status).getByRole('button', { name: adminText.copyPassword })).toHaveFocus();
+    expect(bodies).toEqual([
+      { username: 'new.kid', name: 'New Kid', userRole: 'USER', bankId: 1, branchId: 2 },
+    ]);
+    // The form is cleared for the next user, the role back to Student.
+    expect(within(form).getByLabelText(/User Id/)).toHaveValue('');
+    expect(within(form).getByLabelText(/User Role/)).toHaveValue('USER');
+
+    // Editing the form clears its status, and the password with it.
+    await user.type(within(form).getByLabelText(/User Id/), 'x');
+    expect(within(form).queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByText('Xk7-pq2R-9wZm')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason when the create fails", async () => {
+    server.use(
+      http.post('*/api/admin/users/create', () =>
+        HttpResponse.json({ error: 'CONFLICT', message: messages.userIdTaken }, { status: 409 }),
+      ),
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    const form = screen.getByRole('region', { name: 'Create User' });
+    await user.type(within(form).getByLabelText(/User Id/), 'student');
+    await user.type(within(form).getByLabelText(/^Name/), 'Another Sam');
+    await user.selectOptions(within(form).getByLabelText(/User Role/), 'Admin');
+    await user.click(within(form).getByRole('button', { name: 'Create User' }));
+    await confirm(user, 'Create User');
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent(adminText.createUserFailed);
+    expect(alert).toHaveTextContent(messages.userIdTaken);
+    // The entries stay for a correction.
+    expect(within(form).getByLabelText(/User Id/)).toHaveValue('student');
+  });
+
+  it('edits a user: the branch rule, Updating User..., and the row follows', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.put('*/api/admin/users/:userId/updateUser', async ({ request, params }) => {
+        const body = (await request.json()) as { name: string; branch: number | null };
+        bodies.push({ path: params.userId, body });
+        await delay(80);
+        return HttpResponse.json({ ...student, name: body.name, branchId: body.branch });
+      }),
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Edit user student' }));
+    const form = screen.getByRole('region', { name: 'Edit User student' });
+    expect(within(form).getByLabelText(/User Id/)).toHaveValue('student');
+    expect(within(form).getByLabelText(/User Id/)).toHaveAttribute('readonly');
+    expect(within(form).getByLabelText(/^Name/)).toHaveValue('Sam Student');
+    expect(within(form).getByLabelText(/User Role/)).toHaveValue('USER');
+    expect(within(form).getByLabelText(/^Branch/)).toHaveValue('1');
+
+    await user.selectOptions(within(form).getByLabelText(/^Branch/), '');
+    await user.clear(within(form).getByLabelText(/^Name/));
+    await user.click(within(form).getByRole('button', { name: 'Update User' }));
+    expect(fieldError(/^Branch/)).toBe(messages.studentNeedsBranch);
+    expect(fieldError(/^Name/)).toBe(messages.userIdAndNameRequired);
+
+    await user.type(within(form).getByLabelText(/^Name/), 'Samuel Student');
+    await user.selectOptions(within(form).getByLabelText(/^Branch/), 'North Campus');
+    await user.click(within(form).getByRole('button', { name: 'Update User' }));
+    await confirm(user, 'Update User');
+    expect(await within(form).findByRole('button', { name: messages.updatingUser })).toBeDisabled();
+    expect(await within(form).findByRole('status')).toHaveTextContent(adminText.userUpdated);
+    expect(bodies).toEqual([
+      { path: 'student', body: { userId: 'student', name: 'Samuel Student', userRole: 'USER', branch: 2 } },
+    ]);
+    await waitFor(() =>
+      expect(tableCells('Users')[2]).toEqual([
+        'Edit',
+        'student',
+        'Samuel Student',
+        '—',
+        'Student',
+        'North Campus',
+      ]),
+    );
+  });
+
+  it("shows the server's 409 when a delete is refused", async () => {
+    server.use(
+      http.delete('*/api/admin/users/:userId/delete', () =>
+        HttpResponse.json({ error: 'CONFLICT', message: messages.lastAdmin }, { status: 409 }),
+      ),
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Edit user admin' }));
+    const form = screen.getByRole('region', { name: 'Edit User admin' });
+    await user.click(within(form).getByRole('button', { name: 'Delete User' }));
+    await confirm(user, 'Delete User');
+    const alert = await within(form).findByRole('alert');
+    expect(alert).toHaveTextContent(adminText.deleteUserFailed);
+    expect(alert).toHaveTextContent(messages.lastAdmin);
+    expect(tableCells('Users')).toHaveLength(5);
+  });
+
+  it('deletes a user behind Confirm Action and removes the row', async () => {
+    const deleted: unknown[] = [];
+    server.use(
+      http.delete('*/api/admin/users/:userId/delete', async ({ params }) => {
+        deleted.push(params.userId);
+        await delay(80);
+        users = users.filter((u) => u.userId !== params.userId);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Edit user nora' }));
+    const form = screen.getByRole('region', { name: 'Edit User nora' });
+    await user.click(within(form).getByRole('button', { name: 'Delete User' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Action' });
+    // Go Back changes nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Go Back' }));
+    expect(deleted).toEqual([]);
+    await user.click(within(form).getByRole('button', { name: 'Delete User' }));
+    await confirm(user, 'Delete User');
+    expect(await within(form).findByRole('button', { name: messages.deletingUser })).toBeDisabled();
+    expect(await screen.findByText(adminText.userDeleted(nora.userId))).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Edit User nora' })).not.toBeInTheDocument();
+    expect(tableCells('Users').map((row) => row[1])).toEqual(['admin', 'student', 'teller', 'tina']);
+    expect(deleted).toEqual(['nora']);
+  });
+
+  it('reads the temporary password out of the server text', () => {
+    expect(parseCreatedUser('kid', 'Successfully created user. Temporary password: aB3-dE6')).toEqual({
+      username: 'kid',
+      text: 'Successfully created user. Temporary password: aB3-dE6',
+      temporaryPassword: 'aB3-dE6',
+    });
+    expect(parseCreatedUser('kid', 'Successfully created user').temporaryPassword).toBeNull();
+  });
+});
