@@ -10,7 +10,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/node_modules/**',
       '**/data/**',
-      '**/.e2e-data/**',
+      '**/.e2e-data*/**',
       'e2e/screenshots/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',

@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 // E2E_PORT lets two runs (say, CI and a developer) use one machine at once.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** One data directory per port: a run deletes its own at start, never another run's. */
+const DATA_DIR = `./.e2e-data-${PORT}`;
 export const baseURL = `http://127.0.0.1:${PORT}`;
 
 /**
@@ -34,7 +36,7 @@ export default defineConfig({
   },
   webServer: {
     // The data directory is removed here, once per run, by the process that starts the server.
-    command: 'rm -rf .e2e-data && node --import tsx ../apps/server/src/server.ts',
+    command: `rm -rf ${DATA_DIR} && node --import tsx ../apps/server/src/server.ts`,
     url: `${baseURL}/api/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -43,7 +45,7 @@ export default defineConfig({
     env: {
       HOST: '127.0.0.1',
       PORT: String(PORT),
-      DATA_DIR: './.e2e-data',
+      DATA_DIR,
       DEMO_DATA: '1',
       POSTING_DELAY_SECONDS: '86400',
       LOG_LEVEL: 'warn',

@@ -335,6 +335,11 @@ describe('PUT /admin/users/{userId}/updateUser', () => {
     call(t.app, 'PUT', `/admin/users/${userId}/updateUser`, { token, body });
 
   it('changes a student’s name and branch and answers the User', async () => {
+    // A Student moves only without open accounts (see "a Student with open accounts" below).
+    await t.db
+      .update(accounts)
+      .set({ closedAt: new Date() })
+      .where(eq(accounts.userId, banks.one.student.id));
     const res = await update('one-student', {
       userId: 'one-student',
       name: 'Renamed',
@@ -356,6 +361,10 @@ describe('PUT /admin/users/{userId}/updateUser', () => {
   });
 
   it('changes roles: a student to a teller without a branch, a teller to an admin with one', async () => {
+    await t.db
+      .update(accounts)
+      .set({ closedAt: new Date() })
+      .where(eq(accounts.userId, banks.one.otherStudent.id));
     const toTeller = await update('ONE-STUDENT2', { name: 'S2', userRole: 'TELLER', branch: null });
     expect(toTeller.status).toBe(200);
     expect(toTeller.body).toMatchObject({ userRole: 'TELLER', branchId: null, username: 'one-student2' });
@@ -750,5 +759,39 @@ describe('tiers', () => {
       'PUT /api/user/users/:userId/updatePassword user',
       'PUT /api/users/:userId/updateDisplayName user',
     ]);
+  });
+});
+
+describe('a Student with open accounts', () => {
+  const update = (body: Record<string, unknown>) =>
+    call(t.app, 'PUT', '/admin/users/one-student/updateUser', {
+      token: banks.one.tokens.admin,
+      body: {
+        userId: 'one-student',
+        name: 'one-student Name',
+        userRole: 'USER',
+        branch: banks.one.main.id,
+        ...body,
+      },
+    });
+
+  it('cannot be moved to another branch or role while an account is open, but may be renamed', async () => {
+    for (const body of [{ branch: banks.one.north.id }, { userRole: 'TELLER', branch: null }]) {
+      const res = await update(body);
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe(messages.studentWithOpenAccountsCannotMove);
+    }
+    expect(await userRow('one-student')).toMatchObject({ role: 'USER', branchId: banks.one.main.id });
+    expect((await update({ name: 'Renamed Student' })).status).toBe(200);
+  });
+
+  it('can be moved once the accounts are closed', async () => {
+    const closed = await call(t.app, 'DELETE', `/admin/accounts/${banks.one.checking.accountNumber}/delete`, {
+      token: banks.one.tokens.admin,
+    });
+    expect(closed.status).toBe(204);
+    const moved = await update({ branch: banks.one.north.id });
+    expect(moved.status).toBe(200);
+    expect(moved.body.branchId).toBe(banks.one.north.id);
   });
 });

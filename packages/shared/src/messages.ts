@@ -68,6 +68,8 @@ export const messages = {
   deletingUser: 'Deleting User...',
   lastAdmin: 'A bank must keep at least one admin.',
   userHasOpenAccounts: 'The user still has open accounts. Close them first.',
+  studentWithOpenAccountsCannotMove:
+    'The student still has open accounts in their branch. Close them before changing the role or branch.',
   displayNameTooLong: 'Display name must be at most 64 characters.',
   displayNameControlChars: 'Display name must not contain control characters.',
 

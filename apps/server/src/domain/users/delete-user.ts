@@ -1,12 +1,13 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
 import type { Database } from '../../db/client.js';
-import { accounts, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { conflict } from '../errors.js';
 import { assertAnotherAdminRemains } from './last-admin.js';
 import { lockUserOfBank } from './lookup.js';
+import { countOpenAccounts } from './open-accounts.js';
 
 /**
  * An admin retires a user of their own bank. The row stays (with its username reserved) because
@@ -17,11 +18,7 @@ export async function deleteUser(db: Database, actor: Actor, username: string): 
   await db.transaction(async (tx) => {
     // Locked, so an account opened for the user concurrently must wait and then finds them retired.
     const target = await lockUserOfBank(tx, actor.bankId, username);
-    const [open] = await tx
-      .select({ n: count() })
-      .from(accounts)
-      .where(and(eq(accounts.userId, target.id), isNull(accounts.closedAt)));
-    if (open && open.n > 0) throw conflict(messages.userHasOpenAccounts);
+    if ((await countOpenAccounts(tx, target.id)) > 0) throw conflict(messages.userHasOpenAccounts);
     if (target.role === 'ADMIN') await assertAnotherAdminRemains(tx, actor.bankId, target.id);
     await tx
       .update(users)

@@ -3,10 +3,11 @@ import { messages, type Role, type User } from '@bank/shared';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
-import { badRequest } from '../errors.js';
+import { badRequest, conflict } from '../errors.js';
 import { assertBranchRule } from './branch-rule.js';
 import { assertAnotherAdminRemains } from './last-admin.js';
 import { lockUserOfBank } from './lookup.js';
+import { countOpenAccounts } from './open-accounts.js';
 import { toUser, userColumns } from './to-user.js';
 
 export interface UserChange {
@@ -30,6 +31,12 @@ export async function updateUser(
   return db.transaction(async (tx) => {
     const target = await lockUserOfBank(tx, actor.bankId, username);
     await assertBranchRule(tx, actor.bankId, change.userRole, change.branchId);
+    // An account belongs to a Student of its branch (as opening one requires): while any is
+    // open, its owner stays a Student of that branch.
+    const moves = change.userRole !== target.role || change.branchId !== target.branchId;
+    if (moves && target.role === 'USER' && (await countOpenAccounts(tx, target.id)) > 0) {
+      throw conflict(messages.studentWithOpenAccountsCannotMove);
+    }
     if (target.role === 'ADMIN' && change.userRole !== 'ADMIN') {
       await assertAnotherAdminRemains(tx, actor.bankId, target.id);
     }
