@@ -1,29 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { apiToken, bearer, shot, signIn, STUDENT_CHECKING, VIEWPORTS } from './support';
+import {
+  apiToken,
+  bearer,
+  expectNoHorizontalOverflow,
+  expectNoSeriousViolations,
+  shot,
+  signIn,
+  STUDENT_CHECKING,
+  VIEWPORTS,
+} from './support';
 
 // The admin's Activity screen ({bankId}/admin/activity): the audit of transaction edits and deletes.
-
-async function expectNoSeriousViolations(page: Page) {
-  await page.waitForLoadState('networkidle');
-  // Not hovering anything: a hover colour is not what the screen looks like.
-  const viewport = page.viewportSize();
-  if (viewport) await page.mouse.move(viewport.width - 2, viewport.height - 2);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of serious) for (const n of v.nodes) console.log(v.id, n.html, n.failureSummary);
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function noHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
 
 async function deposit(request: APIRequestContext, token: string, amount: number) {
   const response = await request.post('/api/teller/deposits', {
@@ -120,7 +108,7 @@ test('an admin edits one transaction and deletes another, then sees both in Acti
     await page.waitForTimeout(500);
     await expect(deleteRow).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await noHorizontalOverflow(page);
+    await expectNoHorizontalOverflow(page);
     // A full-page shot of a scrolled page would paint the fixed header in the middle.
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.mouse.move(viewport.width - 2, viewport.height - 2);

@@ -1,31 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { bearer } from './support';
+import { bearer, expectNoHorizontalOverflow } from './support';
+
+export { expectNoHorizontalOverflow, expectNoSeriousViolations } from './support';
 
 /** Helpers of the admin screens' specs (admin-*.spec.ts). */
 
 /** A suffix that keeps this run's users, branches and accounts apart from any other test's. */
 export function unique(prefix: string): string {
   return `${prefix}-${randomBytes(4).toString('hex')}`;
-}
-
-/** No serious or critical axe-core violation (WCAG 2.1 A and AA). */
-export async function expectNoSeriousViolations(page: Page) {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-/** Nothing spills past the viewport's width (the tables scroll inside their box or fold). */
-export async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 /** A full-page screenshot into e2e/screenshots/, after the page has settled. */

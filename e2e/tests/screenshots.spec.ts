@@ -1,21 +1,21 @@
 import { expect, test, type Page } from '@playwright/test';
-import { shot, signIn, STUDENT_CHECKING, STUDENT_SAVINGS, VIEWPORTS } from './support';
+import {
+  expectNoHorizontalOverflow,
+  shot,
+  signIn,
+  STUDENT_CHECKING,
+  STUDENT_SAVINGS,
+  VIEWPORTS,
+} from './support';
 
 /**
  * Every screen at desktop and phone width, into e2e/screenshots/ for a person to look at. The
  * checks here are only that each screen rendered and nothing spills past the viewport's width.
  */
-async function noHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 async function capture(page: Page, name: string, heading?: string) {
   if (heading) await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  await noHorizontalOverflow(page);
+  await expectNoHorizontalOverflow(page);
   await shot(page, name);
 }
 

@@ -1,27 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { apiToken, bearer, shot, signIn, STUDENT_CHECKING, STUDENT_SAVINGS, VIEWPORTS } from './support';
-
-async function expectNoSeriousViolations(page: Page) {
-  await page.waitForLoadState('networkidle');
-  // Not hovering anything: a hover colour is not what the screen looks like.
-  const viewport = page.viewportSize();
-  if (viewport) await page.mouse.move(viewport.width - 2, viewport.height - 2);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  for (const v of serious) for (const n of v.nodes) console.log(v.id, n.html, n.failureSummary);
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function noHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+import {
+  apiToken,
+  bearer,
+  expectNoHorizontalOverflow,
+  expectNoSeriousViolations,
+  shot,
+  signIn,
+  STUDENT_CHECKING,
+  STUDENT_SAVINGS,
+  VIEWPORTS,
+} from './support';
 
 const STATEMENT_NAME = /^statement-(\d{10})-(\d{4})-(\d{2})\.pdf$/;
 
@@ -88,7 +77,7 @@ test("the student's statements are listed newest first and one downloads under i
     await page.waitForTimeout(500);
     await expect(items.first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    await noHorizontalOverflow(page);
+    await expectNoHorizontalOverflow(page);
     // A full-page shot of a scrolled page would paint the fixed header in the middle.
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.mouse.move(viewport.width - 2, viewport.height - 2);

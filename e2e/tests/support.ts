@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo-1234';
@@ -61,3 +62,24 @@ export async function shot(page: Page, name: string) {
 
 export const money = (n: number) =>
   `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/** No serious or critical axe-core violation (WCAG 2.1 A and AA), with nothing hovered. */
+export async function expectNoSeriousViolations(page: Page) {
+  await page.waitForLoadState('networkidle');
+  // Not hovering anything: a hover colour is not what the screen looks like at rest.
+  const viewport = page.viewportSize();
+  if (viewport) await page.mouse.move(viewport.width - 2, viewport.height - 2);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Nothing spills past the viewport's width (tables scroll inside their box or fold). */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}
