@@ -25,6 +25,8 @@ export interface AppOptions {
   db: Database;
   /** Requests per minute per client address across the API; tests that hammer the API raise it. */
   rateLimitPerMinute?: number;
+  /** Where log lines go (standard output by default); the log-safety test reads them. */
+  logStream?: { write(line: string): void };
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -34,12 +36,14 @@ export async function buildApp({
   config,
   db,
   rateLimitPerMinute = 1200,
+  logStream,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       // Request logs carry method, URL and address only; these never reach a log line.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'body.password'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: limits.bodyLimitBytes,
     requestTimeout: limits.requestTimeoutMs,

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import { call, testConfig } from './harness.js';
+import { FIXTURE_PASSWORD, seedBank } from './fixtures.js';
+
+/**
+ * Request logs at the most verbose level never carry a password, a token or a temporary password.
+ * About logging, not storage: it runs on the embedded database whichever suite runs it.
+ */
+let handle: DatabaseHandle;
+let app: FastifyInstance;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  handle = await openDatabase({});
+  app = await buildApp({
+    config: { ...testConfig, logLevel: 'trace' },
+    db: handle.db,
+    logStream: { write: (line) => void lines.push(line) },
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await handle.close();
+});
+
+describe('request logs', () => {
+  it('contain no password, token or temporary password', async () => {
+    await seedBank(handle.db, 'log');
+    const basic = `Basic ${Buffer.from(`log-admin:${FIXTURE_PASSWORD}`).toString('base64')}`;
+    const login = await call(app, 'POST', '/login', {
+      headers: { authorization: basic },
+      body: { username: 'log-admin', password: FIXTURE_PASSWORD },
+    });
+    expect(login.status).toBe(200);
+    const token = login.body as string;
+    await call(app, 'POST', '/login', { body: { username: 'log-admin', password: 'Wrong-Guess-77' } });
+    const created = await call(app, 'POST', '/admin/users/create', {
+      token,
+      body: { username: 'log-new', name: 'Log New', userRole: 'TELLER' },
+    });
+    const temporary = /Temporary password: (\S+)$/.exec(created.body)![1]!;
+    await call(app, 'PUT', '/user/users/log-admin/updatePassword', {
+      token,
+      body: [FIXTURE_PASSWORD, 'Brand-New-Secret-9'],
+    });
+
+    const log = lines.join('');
+    expect(lines.length).toBeGreaterThanOrEqual(8);
+    expect(log).toContain('/api/login');
+    for (const secret of [
+      FIXTURE_PASSWORD,
+      'Wrong-Guess-77',
+      'Brand-New-Secret-9',
+      token,
+      temporary,
+      basic,
+    ]) {
+      expect(log).not.toContain(secret);
+    }
+  });
+});
