@@ -1,4 +1,4 @@
-import { Alert, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { StatusMessage } from '../../components/status-message';
@@ -118,5 +118,31 @@ export function FormNote({ children }: { children: ReactNode }) {
     <Alert color="yellow" variant="light">
       {children}
     </Alert>
+  );
+}
+
+/** The buttons of an edit form: Close, a Delete that reads as dangerous, and the submit. */
+export function EditFormActions(props: {
+  busy: boolean;
+  onClose: () => void;
+  onDelete: () => void;
+  deleteLabel: string;
+  deleting: string | null;
+  submitLabel: string;
+  submitting: string | null;
+}) {
+  const { busy, onClose, onDelete, deleteLabel, deleting, submitLabel, submitting } = props;
+  return (
+    <Group justify="flex-end" gap="xs">
+      <Button variant="default" onClick={onClose} disabled={busy}>
+        Close
+      </Button>
+      <Button variant="default" c={busy ? undefined : DANGER_TEXT} onClick={onDelete} disabled={busy}>
+        {deleting ?? deleteLabel}
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {submitting ?? submitLabel}
+      </Button>
+    </Group>
   );
 }

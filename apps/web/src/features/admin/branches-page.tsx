@@ -10,7 +10,7 @@ import { useRequiredSession } from '../../lib/auth-store';
 import { useBranches } from '../../lib/queries';
 import { schemaErrors } from '../../lib/validation';
 import {
-  DANGER_TEXT,
+  EditFormActions,
   failureStatus,
   FormPanel,
   serverFieldErrors,
@@ -171,22 +171,15 @@ export function EditBranchForm({
               {...form.getInputProps('branchName')}
             />
           </SimpleGrid>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Close
-            </Button>
-            <Button
-              variant="default"
-              c={busy ? undefined : DANGER_TEXT}
-              onClick={requestDelete}
-              disabled={busy}
-            >
-              {remove.isPending ? adminText.deletingBranch : 'Delete Branch'}
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {update.isPending ? adminText.updatingBranch : 'Update Branch'}
-            </Button>
-          </Group>
+          <EditFormActions
+            busy={busy}
+            onClose={onClose}
+            onDelete={requestDelete}
+            deleteLabel="Delete Branch"
+            deleting={remove.isPending ? adminText.deletingBranch : null}
+            submitLabel="Update Branch"
+            submitting={update.isPending ? adminText.updatingBranch : null}
+          />
         </Stack>
       </form>
       {modal}

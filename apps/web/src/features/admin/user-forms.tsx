@@ -26,7 +26,7 @@ import {
 import { SUCCESS_TITLE_COLOR } from '../../components/status-message';
 import { schemaErrors } from '../../lib/validation';
 import {
-  DANGER_TEXT,
+  EditFormActions,
   failureStatus,
   FormPanel,
   serverFieldErrors,
@@ -364,22 +364,15 @@ export function EditUserForm({
             />
           </SimpleGrid>
           <RoleAndBranchFields form={form} branches={branches} disabled={busy} />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Close
-            </Button>
-            <Button
-              variant="default"
-              c={busy ? undefined : DANGER_TEXT}
-              onClick={requestDelete}
-              disabled={busy}
-            >
-              {remove.isPending ? messages.deletingUser : 'Delete User'}
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {update.isPending ? messages.updatingUser : 'Update User'}
-            </Button>
-          </Group>
+          <EditFormActions
+            busy={busy}
+            onClose={onClose}
+            onDelete={requestDelete}
+            deleteLabel="Delete User"
+            deleting={remove.isPending ? messages.deletingUser : null}
+            submitLabel="Update User"
+            submitting={update.isPending ? messages.updatingUser : null}
+          />
         </Stack>
       </form>
       {modal}
