@@ -1,21 +1,20 @@
 import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { depositBody, messages, withdrawalBody } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed, LoadingBlock } from '../../components/query-state';
 import { StatusMessage } from '../../components/status-message';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useRequiredSession } from '../../lib/auth-store';
 import { money, parseAmountInput } from '../../lib/format';
-import { newIdempotencyKey } from '../../lib/idempotency';
 import { paths } from '../../lib/paths';
 import { schemaErrors } from '../../lib/validation';
 import { useSetFlowResult, useSubmitDeposit, useSubmitWithdrawal } from './api';
 import { accountLabel, accountOptions, BLANK_BRANCH, useFlowAccounts } from './flow-accounts';
 import { BranchPicker, ConfirmView, FlowPaper, TellerPermissionGate } from './flow-parts';
 import { flowTexts } from './flow-texts';
+import { useReviewStep } from './use-review-step';
 
 type TellerFlow = 'deposit' | 'withdrawal';
 
@@ -39,9 +38,6 @@ function TellerFlowForm({ flow }: { flow: TellerFlow }) {
   const withdrawal = useSubmitWithdrawal();
   const submit = flow === 'deposit' ? deposit : withdrawal;
   const setResult = useSetFlowResult();
-  const [step, setStep] = useState<'entry' | 'confirm'>('entry');
-  // One key per submission: made when the confirm view opens, renewed after an answered failure.
-  const [idempotencyKey, setIdempotencyKey] = useState<string | null>(null);
 
   const form = useForm<TellerValues>({
     initialValues: { branchId: BLANK_BRANCH, accountId: ACCOUNT_BLANK, amount: '0' },
@@ -64,19 +60,11 @@ function TellerFlowForm({ flow }: { flow: TellerFlow }) {
     return errors;
   };
 
-  // The status text resets when the account or the confirm state changes (spec §4).
-  const goToStep = (next: 'entry' | 'confirm') => {
-    submit.reset();
-    setStep(next);
-  };
-
-  const review = form.onSubmit((v) => {
-    const errors = validate(v);
-    form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    setIdempotencyKey(newIdempotencyKey());
-    goToStep('confirm');
-  });
+  const { step, goToStep, review, idempotencyKey, onSubmitError } = useReviewStep(
+    form,
+    validate,
+    submit.reset,
+  );
 
   const send = () => {
     const v = form.getValues();
@@ -89,9 +77,7 @@ function TellerFlowForm({ flow }: { flow: TellerFlow }) {
           setResult({ flow, transaction, account });
           await navigate(paths.flowConfirmation(session.user.bankId, flow));
         },
-        onError: (error) => {
-          if (error instanceof ApiError && error.answered) setIdempotencyKey(newIdempotencyKey());
-        },
+        onError: onSubmitError,
       },
     );
   };

@@ -1,21 +1,21 @@
 import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { messages, transferBody } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed, LoadingBlock } from '../../components/query-state';
 import { StatusMessage } from '../../components/status-message';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { errorMessage } from '../../lib/api-client';
 import { useRequiredSession } from '../../lib/auth-store';
 import { money, parseAmountInput } from '../../lib/format';
-import { newIdempotencyKey } from '../../lib/idempotency';
 import { paths } from '../../lib/paths';
 import { schemaErrors } from '../../lib/validation';
 import { useSetFlowResult, useSubmitTransfer } from './api';
 import { accountLabel, accountOptions, BLANK_BRANCH, useFlowAccounts } from './flow-accounts';
 import { BranchPicker, ConfirmView, FlowPaper, TellerPermissionGate } from './flow-parts';
 import { flowTexts } from './flow-texts';
+import { useReviewStep } from './use-review-step';
 
 /** Placeholder choices of the account pickers (spec §9). */
 const FROM_BLANK = 'fromBlank';
@@ -35,9 +35,6 @@ function TransferFlow() {
   const navigate = useNavigate();
   const submit = useSubmitTransfer();
   const setResult = useSetFlowResult();
-  const [step, setStep] = useState<'entry' | 'confirm'>('entry');
-  // One key per submission: made when the confirm view opens, renewed after an answered failure.
-  const [idempotencyKey, setIdempotencyKey] = useState<string | null>(null);
 
   const form = useForm<TransferValues>({
     initialValues: { branchId: BLANK_BRANCH, fromAccountId: FROM_BLANK, toAccountId: TO_BLANK, amount: '0' },
@@ -67,18 +64,11 @@ function TransferFlow() {
     return errors;
   };
 
-  const goToStep = (next: 'entry' | 'confirm') => {
-    submit.reset();
-    setStep(next);
-  };
-
-  const review = form.onSubmit((v) => {
-    const errors = validate(v);
-    form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return;
-    setIdempotencyKey(newIdempotencyKey());
-    goToStep('confirm');
-  });
+  const { step, goToStep, review, idempotencyKey, onSubmitError } = useReviewStep(
+    form,
+    validate,
+    submit.reset,
+  );
 
   const send = () => {
     const v = form.getValues();
@@ -99,10 +89,7 @@ function TransferFlow() {
           setResult({ flow: 'transfer', transfer, from, to });
           await navigate(paths.flowConfirmation(session.user.bankId, 'transfer'));
         },
-        onError: (error) => {
-          // The server answered, so nothing moved: the next try is a new submission.
-          if (error instanceof ApiError && error.answered) setIdempotencyKey(newIdempotencyKey());
-        },
+        onError: onSubmitError,
       },
     );
   };
