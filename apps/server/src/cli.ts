@@ -5,10 +5,11 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
+import { inTransaction } from './db/transaction.js';
 import { createBank } from './domain/bank/create-bank.js';
 import { AppError } from './domain/errors.js';
 import { postTransactions } from './domain/ledger/index.js';
-import { runMonthEnd } from './jobs/month-end.js';
+import { runMonthEnd } from './domain/month-end/index.js';
 
 function parseDate(value: string): Date {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
@@ -43,7 +44,7 @@ program
   .requiredOption('--admin <username>', "the first admin's user id (3-32 of A-Z a-z 0-9 . _ -)")
   .action(async (options: { name: string; admin: string }) => {
     const created = await withDatabase((db) =>
-      db.transaction((tx) => createBank(tx, { name: options.name, adminUsername: options.admin })),
+      inTransaction(db, (tx) => createBank(tx, { name: options.name, adminUsername: options.admin })),
     );
     console.log(JSON.stringify(created));
   });
@@ -56,7 +57,7 @@ program
   .action(async (options: { asOf?: Date; all?: boolean }) => {
     const now = options.asOf ?? new Date();
     const result = await withDatabase((db) =>
-      postTransactions(db, { now, all: options.all ?? false, wait: true }),
+      postTransactions(db, { now, all: options.all ?? false, wait: true, live: !options.asOf }),
     );
     console.log(JSON.stringify({ posted: result.posted }));
   });

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { seedDemoBank } from './domain/demo/seed-demo-bank.js';
+import { seedDemoBankOnce } from './domain/demo/seed-demo-bank.js';
 import { startJobs } from './jobs/scheduler.js';
 
 /** Starts the bank: database, demo data on first start, background jobs, then HTTP. */
@@ -14,7 +14,7 @@ async function main() {
   });
   const app = await buildApp({ config, db: database.db });
   if (config.demoData) {
-    const seeded = await seedDemoBank(database.db);
+    const seeded = await seedDemoBankOnce(database);
     if (seeded)
       app.log.info(
         'created the demo bank "Demo School Bank" (sign in as admin, teller or student with Demo-1234)',

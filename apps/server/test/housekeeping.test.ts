@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
-import { cleanUp } from '../src/jobs/housekeeping.js';
+import { cleanUp } from '../src/domain/housekeeping/clean-up.js';
 import { call, startTestApp, type TestApp } from './harness.js';
 import { seedBank, type SeededBank } from './fixtures.js';
 

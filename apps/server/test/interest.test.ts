@@ -11,7 +11,7 @@ import {
   sumOfEndOfDayBalances,
 } from '../src/domain/interest/index.js';
 import { accountTotals, createSingleLeg, postTransactions } from '../src/domain/ledger/index.js';
-import { runMonthEnd } from '../src/jobs/month-end.js';
+import { runMonthEnd } from '../src/domain/month-end/index.js';
 
 let t: TestApp;
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;

@@ -4,7 +4,8 @@ import pg from 'pg';
 import { messages } from '@bank/shared';
 import { queryRows } from '../src/db/client.js';
 import { accounts } from '../src/db/schema.js';
-import { postTransactions, POSTING_LOCK_KEY, verifyLedger } from '../src/domain/ledger/index.js';
+import { LOCK_KEYS } from '../src/db/locks.js';
+import { postTransactions, verifyLedger } from '../src/domain/ledger/index.js';
 import { call, databaseKind, startTestApp, type TestApp } from './harness.js';
 import { insertAccount, seedTwoBanks } from './fixtures.js';
 
@@ -294,7 +295,7 @@ describe.skipIf(databaseKind === 'pglite')('posting lock across processes (Postg
     await other.connect();
     try {
       await other.query('begin');
-      await other.query('select pg_advisory_xact_lock($1)', [POSTING_LOCK_KEY]);
+      await other.query('select pg_advisory_xact_lock($1)', [LOCK_KEYS.posting]);
       expect(await postTransactions(t.db, { now: new Date(Date.now() + 2 * 86_400_000) })).toEqual({
         posted: 0,
         skipped: true,

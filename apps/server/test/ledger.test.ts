@@ -3,12 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
 import { queryRows } from '../src/db/client.js';
 import { accounts, transactionAudit } from '../src/db/schema.js';
-import {
-  createSingleLeg,
-  inTransaction,
-  postTransactions,
-  verifyLedger,
-} from '../src/domain/ledger/index.js';
+import { inTransaction } from '../src/db/transaction.js';
+import { createSingleLeg, postTransactions, verifyLedger } from '../src/domain/ledger/index.js';
 import { jobs } from '../src/jobs/registry.js';
 import { call, startTestApp, type TestApp } from './harness.js';
 import { insertAccount, seedTwoBanks, setBank } from './fixtures.js';

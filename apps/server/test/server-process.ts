@@ -53,9 +53,16 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
-/** Starts `src/server.ts` as a child process on a free port and waits until /api/healthz answers. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
+export interface SpawnedServer extends RunningServer {
+  /** Resolves once /api/healthz answers; rejects if the process exits first or never answers. */
+  ready: Promise<void>;
+  /** What the process wrote to standard error so far. */
+  stderr: () => string;
+}
+
+/** Starts `src/server.ts` as a child process on a free port, without waiting for it. */
+export async function spawnServer(env: Record<string, string>, port?: number): Promise<SpawnedServer> {
+  port ??= await freePort();
   const { DATABASE_URL: _ignored, DATA_DIR: _ignoredToo, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
@@ -66,16 +73,28 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}/api`;
-  const deadline = Date.now() + 45_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited at start: ${stderr}`);
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { child, base, exited };
-    } catch {
-      // not listening yet
+  const ready = (async () => {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`server exited at start (${child.exitCode}): ${stderr}`);
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${stderr}`);
+    child.kill('SIGKILL');
+    throw new Error(`server did not start: ${stderr}`);
+  })();
+  ready.catch(() => undefined);
+  return { child, base, exited, ready, stderr: () => stderr };
+}
+
+/** Starts `src/server.ts` as a child process on a free port and waits until /api/healthz answers. */
+export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+  const server = await spawnServer(env);
+  await server.ready;
+  return { child: server.child, base: server.base, exited: server.exited };
 }

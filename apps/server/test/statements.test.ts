@@ -6,7 +6,7 @@ import { call, startTestApp, type TestApp } from './harness.js';
 import { insertAccount, seedTwoBanks } from './fixtures.js';
 import type { Database } from '../src/db/client.js';
 import { accounts, statements, transactions } from '../src/db/schema.js';
-import { runMonthEnd } from '../src/jobs/month-end.js';
+import { runMonthEnd } from '../src/domain/month-end/index.js';
 
 let t: TestApp;
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;

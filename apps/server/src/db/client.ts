@@ -1,23 +1,25 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.js';
+import type { Database } from './database.js';
 import { claimDataDir } from './embedded-lock.js';
+import { LOCK_KEYS } from './locks.js';
 import { migrate } from './migrate.js';
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
-/** Either the database or an open transaction: domain functions that only read accept both. */
-export type Executor = Database | Tx;
+export { queryRows, type Database, type Executor, type Schema, type Tx } from './database.js';
 
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` while this process holds the startup lock (db/locks.ts), which every process
+   * takes to migrate and to create the demo bank: another process starting at the same moment
+   * waits until `work` is done, then finds its result.
+   */
+  duringStartup<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -34,13 +36,40 @@ export interface DatabaseOptions {
 // we store fits a JS number exactly (see schema.ts), so parse them as numbers once, here.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-/** Opens the database and brings its schema up to date. */
+/**
+ * The startup lock is session-level, so it is held on a connection of its own for as long as
+ * `work` runs, whatever connections `work` uses; if the process dies, its connection closes and
+ * PostgreSQL lets the lock go.
+ */
+function startupLockOn(pool: pg.Pool) {
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [LOCK_KEYS.startup]);
+      try {
+        return await work();
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [LOCK_KEYS.startup]);
+      }
+    } finally {
+      client.release();
+    }
+  };
+}
+
+/** Opens the database and brings its schema up to date (under the startup lock). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const db = drizzlePg({ client: pool, schema }) as unknown as Database;
-    await migrate(db);
-    return { db, kind: 'postgres', close: () => pool.end() };
+    try {
+      const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+      const duringStartup = startupLockOn(pool);
+      await duringStartup(() => migrate(db));
+      return { db, kind: 'postgres', duringStartup, close: () => pool.end() };
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
   }
   let release = () => {};
   if (options.dataDir) {
@@ -54,15 +83,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return {
     db,
     kind: 'pglite',
+    // The embedded database is this process's alone (claimDataDir): nobody to wait for.
+    duringStartup: (work) => work(),
     close: async () => {
       await client.close();
       release();
     },
   };
-}
-
-/** Runs raw SQL and returns its rows (both drivers answer `{rows}`). */
-export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

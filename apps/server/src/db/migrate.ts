@@ -1,16 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from './client.js';
+import { queryRows, type Database } from './database.js';
+import { inTransaction } from './transaction.js';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
-/** Any constant shared by every process of this bank: several servers may start at once. */
-const MIGRATION_LOCK_KEY = 7_310_001;
 
 /**
  * Applies the committed SQL migrations (written by drizzle-kit) that this database has not seen,
- * in file-name order, each in its own transaction under an advisory lock so that two processes
- * starting together do not both apply one.
+ * in file-name order, each in its own transaction. The caller holds the startup lock
+ * (DatabaseHandle.duringStartup), so when several processes start at once on one database,
+ * one migrates, from creating schema_migrations on, and the others then find nothing to do.
  */
 export async function migrate(db: Database): Promise<void> {
   await db.execute(sql`
@@ -22,8 +22,7 @@ export async function migrate(db: Database): Promise<void> {
     .filter((f) => f.endsWith('.sql'))
     .sort();
   for (const file of files) {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    await inTransaction(db, async (tx) => {
       const done = await queryRows(tx, sql`select 1 from schema_migrations where name = ${file}`);
       if (done.length > 0) return;
       const statements = readFileSync(migrationsDir + file, 'utf8').split('--> statement-breakpoint');

@@ -1,5 +1,5 @@
 import { postTransactions } from '../domain/ledger/index.js';
-import type { Job } from './registry.js';
+import type { Job } from './job.js';
 
 /**
  * Posts every due pending transaction of every bank, at least once a minute (API.md). When
@@ -9,7 +9,7 @@ export const postingJob: Job = {
   name: 'posting',
   intervalMs: 60_000,
   async run(db, _config, now) {
-    const result = await postTransactions(db, { now });
+    const result = await postTransactions(db, { now, live: true });
     return result.posted > 0 ? result : null;
   },
 };

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
-import { jobs, type Job } from './registry.js';
+import type { Database } from '../db/database.js';
+import type { Job } from './job.js';
+import { jobs } from './registry.js';
 
 export interface RunningJobs {
   stop(): void;

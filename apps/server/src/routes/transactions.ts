@@ -202,6 +202,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
         bankId: actorOf(request).bankId,
         all: true,
         wait: true,
+        live: true,
       });
       return { posted: result.posted };
     },

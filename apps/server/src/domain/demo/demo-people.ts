@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
 import { accounts, banks, branches, users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -56,7 +57,7 @@ const STUDENTS = [
 /** The demo bank's people and accounts (API.md "Operating the bank"), in one transaction. */
 export async function createDemoPeople(db: Database, openedAt: Date): Promise<DemoPeople> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [bank] = await tx
       .insert(banks)
       .values({ name: 'Demo School Bank', savingsRateHundredths: 250 })

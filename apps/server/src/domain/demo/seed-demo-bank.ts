@@ -1,7 +1,7 @@
-import type { Database } from '../../db/client.js';
+import type { Database, DatabaseHandle } from '../../db/client.js';
 import { banks } from '../../db/schema.js';
-import { runMonthEnd } from '../../jobs/month-end.js';
 import { deposit, postTransactions, transfer, withdraw } from '../ledger/index.js';
+import { runMonthEnd } from '../month-end/index.js';
 import { createDemoPeople, type DemoPeople } from './demo-people.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -141,4 +141,16 @@ export async function seedDemoBank(db: Database, now: Date = new Date()): Promis
   await postTransactions(db, { now, wait: true });
   await runMonthEnd(db, { asOf: now });
   return true;
+}
+
+/**
+ * The demo bank on a server's first start, exactly once however many processes start at that
+ * moment: under the startup lock (db/locks.ts), which migrations take too. A process that comes
+ * second waits until the first has created the bank, then finds it and starts normally.
+ */
+export function seedDemoBankOnce(
+  database: Pick<DatabaseHandle, 'db' | 'duringStartup'>,
+  now: Date = new Date(),
+): Promise<boolean> {
+  return database.duringStartup(() => seedDemoBank(database.db, now));
 }

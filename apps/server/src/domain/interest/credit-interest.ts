@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.js';
+import type { Database, Tx } from '../../db/database.js';
+import { lockAccountForMonthEnd, waitForPostingLock } from '../../db/locks.js';
+import { inTransaction } from '../../db/transaction.js';
 import { accounts, banks, interestCredits } from '../../db/schema.js';
 import { createSingleLeg } from '../ledger/index.js';
-import { lockAccountForMonthEnd } from '../statements/month-end-lock.js';
-import { lastInstantOf, type MonthPeriod } from '../statements/period.js';
-import { postedBalanceBefore, postedEntriesBetween } from '../statements/posted-history.js';
+import { lastInstantOf, type MonthPeriod } from '../month-end/period.js';
+import { postedBalanceBefore, postedEntriesBetween } from '../month-end/posted-history.js';
 import { monthlyInterestCents, sumOfEndOfDayBalances } from './interest-amount.js';
 
 /** The description of every interest credit (API.md "Interest"). */
@@ -46,9 +47,12 @@ export async function creditInterest(
   accountNumber: string,
   period: MonthPeriod,
 ): Promise<InterestOutcome> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // Only month-end work writes interest_credits, so under this lock the check below holds.
     await lockAccountForMonthEnd(tx, accountNumber);
+    // No posting is half done while this reads the month's history (a posting stamps its rows
+    // before it commits), and the credit below posts: the posting lock, exclusive.
+    await waitForPostingLock(tx);
     const [row] = await tx
       .select({
         account: accounts,
@@ -80,7 +84,7 @@ export async function creditInterest(
     let transactionId: number | null = null;
     if (amountCents > 0) {
       const postedAt = lastInstantOf(period);
-      // Joins this transaction; takes the posting lock, then the account's row lock (the ledger's order).
+      // Joins this transaction (which holds the posting lock); then the account's row lock.
       const credit = await createSingleLeg(
         tx,
         { now: postedAt, postingDelaySeconds: 0 },

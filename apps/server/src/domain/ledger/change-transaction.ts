@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { accounts, transactionAudit, transactions } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { conflict, notFound } from '../errors.js';
-import { invariant } from './db-transaction.js';
+import { invariant } from './invariant.js';
 import { lockAccounts, type LockedAccounts } from './locked-accounts.js';
 import { signedCents, type TransactionRow } from './to-transaction.js';
 

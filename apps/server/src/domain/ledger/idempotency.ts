@@ -5,7 +5,8 @@ import type { Executor, Tx } from '../../db/client.js';
 import { idempotencyKeys } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { badRequest, conflict } from '../errors.js';
-import { inTransaction, invariant } from './db-transaction.js';
+import { inTransaction } from '../../db/transaction.js';
+import { invariant } from './invariant.js';
 
 export interface IdempotentRequest {
   /** The client's Idempotency-Key. */

@@ -6,7 +6,7 @@
  */
 export type { LedgerClock } from './clock.js';
 export { dueDate } from './clock.js';
-export { inTransaction, isRetryable, LedgerInvariantError } from './db-transaction.js';
+export { LedgerInvariantError } from './invariant.js';
 export { toTransaction, signedCents, type TransactionRow } from './to-transaction.js';
 export { lockAccounts, type AccountRow, type LockedAccounts } from './locked-accounts.js';
 export {
@@ -20,7 +20,6 @@ export {
 } from './single-leg.js';
 export { transfer, type TransferInput } from './transfer.js';
 export { postTransactions, type PostingOptions, type PostingResult } from './post-transactions.js';
-export { POSTING_LOCK_KEY } from './post-rows.js';
 export { listTransactions, type PageRequest, type TransactionPage } from './list-transactions.js';
 export { updateTransaction, resolveTransactionDate, type TransactionChange } from './update-transaction.js';
 export { deleteTransaction } from './delete-transaction.js';

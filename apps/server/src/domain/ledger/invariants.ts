@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
-import { invariant } from './db-transaction.js';
+import { invariant } from './invariant.js';
 
 interface AccountTotals {
   account_number: string;

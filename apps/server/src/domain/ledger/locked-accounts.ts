@@ -3,7 +3,7 @@ import { messages } from '@bank/shared';
 import type { Tx } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
 import { conflict } from '../errors.js';
-import { invariant } from './db-transaction.js';
+import { invariant } from './invariant.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
 /** Accounts locked FOR UPDATE by the current transaction, by account number. */

@@ -1,27 +1,11 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.js';
+import { queryRows, type Tx } from '../../db/database.js';
 import { transactions } from '../../db/schema.js';
-import { invariant } from './db-transaction.js';
+import { invariant } from './invariant.js';
 import type { LockedAccounts } from './locked-accounts.js';
 import { signedCents, type TransactionRow } from './to-transaction.js';
 
-/** The advisory lock every posting holds: one poster at a time across all server processes. */
-export const POSTING_LOCK_KEY = 7_310_002;
 const UPDATE_CHUNK = 1000;
-
-/** Waits for the posting lock until the end of the current transaction. */
-export async function waitForPostingLock(tx: Tx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${POSTING_LOCK_KEY})`);
-}
-
-/** Takes the posting lock if nobody holds it; false when another process is posting. */
-export async function tryPostingLock(tx: Tx): Promise<boolean> {
-  const [row] = await queryRows<{ locked: boolean }>(
-    tx,
-    sql`select pg_try_advisory_xact_lock(${POSTING_LOCK_KEY}) as locked`,
-  );
-  return row?.locked === true;
-}
 
 /**
  * Each account's posted balance now: its balance (pending and posted) minus what is still

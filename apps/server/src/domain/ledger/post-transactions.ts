@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/database.js';
 import { accounts, transactions } from '../../db/schema.js';
-import { inTransaction } from './db-transaction.js';
+import { inTransaction } from '../../db/transaction.js';
 import { lockAccounts } from './locked-accounts.js';
-import { postRows, tryPostingLock, waitForPostingLock } from './post-rows.js';
+import { tryPostingLock, waitForPostingLock } from '../../db/locks.js';
+import { postRows } from './post-rows.js';
 
 export interface PostingOptions {
   /** The posting moment: posted_date of every row posted, and (unless `all`) the due cut-off. */
@@ -14,6 +15,12 @@ export interface PostingOptions {
   all?: boolean;
   /** Wait for another poster to finish instead of leaving the work to it (the admin's call). */
   wait?: boolean;
+  /**
+   * Post at the real time read once the posting lock is held, never earlier than `now` (the
+   * server's job and the admin's call). A month-end that ran while this run waited for the lock
+   * then never misses a row stamped inside its month (posting and statements: db/locks.ts).
+   */
+  live?: boolean;
 }
 
 export interface PostingResult {
@@ -56,6 +63,7 @@ async function nextBatch(
 async function postBatch(tx: Tx, options: PostingOptions): Promise<{ posted: number; more: boolean } | null> {
   if (options.wait) await waitForPostingLock(tx);
   else if (!(await tryPostingLock(tx))) return null;
+  if (options.live) options = { ...options, now: new Date(Math.max(Date.now(), options.now.getTime())) };
   const batch = await nextBatch(tx, options);
   if (!batch) return { posted: 0, more: false };
   // Accounts first, then their rows: the order every money movement and edit locks in. Under

@@ -5,10 +5,12 @@ import { transactions } from '../../db/schema.js';
 import { isStaff, type Actor } from '../actor.js';
 import { badRequest, forbidden, notFound } from '../errors.js';
 import type { LedgerClock } from './clock.js';
-import { inTransaction, invariant } from './db-transaction.js';
+import { inTransaction } from '../../db/transaction.js';
+import { invariant } from './invariant.js';
 import { lockAccounts } from './locked-accounts.js';
 import { assertMayMoveMoney, usableAccount, type MoneyAction } from './permissions.js';
-import { postRows, waitForPostingLock } from './post-rows.js';
+import { waitForPostingLock } from '../../db/locks.js';
+import { postRows } from './post-rows.js';
 import { toTransaction } from './to-transaction.js';
 import { writeLegs } from './write-legs.js';
 

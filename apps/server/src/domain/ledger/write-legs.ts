@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js';
 import { transactions } from '../../db/schema.js';
 import { badRequest } from '../errors.js';
 import { dueDate, type LedgerClock } from './clock.js';
-import { invariant } from './db-transaction.js';
+import { invariant } from './invariant.js';
 import { addDelta, applyBalanceChanges, type LockedAccounts } from './locked-accounts.js';
 import { signedCents, type TransactionRow } from './to-transaction.js';
 

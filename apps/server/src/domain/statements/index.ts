@@ -1,14 +1,7 @@
 export { downloadStatement, STATEMENT_NAME_INVALID } from './download-statement.js';
 export { issueStatement, type IssueOutcome } from './issue-statement.js';
 export { listStatements } from './list-statements.js';
-export {
-  lastEndedMonth,
-  lastInstantOf,
-  monthOf,
-  monthPeriod,
-  statementFileName,
-  type MonthPeriod,
-} from './period.js';
+export { statementFileName } from './file-name.js';
 export { renderStatementPdf } from './render-statement.js';
 export {
   computeStatementLines,

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.js';
+import type { Database, Tx } from '../../db/database.js';
+import { lockAccountForMonthEnd, waitForPostingsToSettle } from '../../db/locks.js';
+import { inTransaction } from '../../db/transaction.js';
 import { accounts, banks, interestCredits, statements, users } from '../../db/schema.js';
-import { lockAccountForMonthEnd } from './month-end-lock.js';
-import { monthPeriod, statementFileName, type MonthPeriod } from './period.js';
-import { postedBalanceBefore, postedEntriesBetween } from './posted-history.js';
+import { monthPeriod, type MonthPeriod } from '../month-end/period.js';
+import { postedBalanceBefore, postedEntriesBetween } from '../month-end/posted-history.js';
+import { statementFileName } from './file-name.js';
 import { computeStatementLines, type StatementContent } from './statement-content.js';
 import { renderStatementPdf } from './render-statement.js';
 
@@ -72,8 +74,11 @@ export async function issueStatement(
   period: MonthPeriod,
   issuedAt: Date,
 ): Promise<IssueOutcome> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await lockAccountForMonthEnd(tx, accountNumber);
+    // Every row posted so far is committed before the history below is read, and none is half
+    // done (a posting stamps posted_date first and commits later): the statement is complete.
+    await waitForPostingsToSettle(tx);
     const [existing] = await tx
       .select({ id: statements.id })
       .from(statements)

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatCents, formatLongDate, formatMonthName, formatStatementDate } from './format.js';
-import { lastInstantOf } from './period.js';
+import { lastInstantOf } from '../month-end/period.js';
 import type { StatementContent, StatementLine } from './statement-content.js';
 
 type Doc = PDFKit.PDFDocument;

@@ -1,12 +1,8 @@
-import type { MonthPeriod } from './period.js';
+import type { MonthPeriod } from '../month-end/period.js';
+import type { PostedEntry } from '../month-end/posted-history.js';
 
 /** A transaction as it appears on a statement: posted in the statement's month. */
-export interface PostedEntry {
-  postedDate: Date;
-  type: 'debit' | 'credit';
-  amountCents: number;
-  description: string;
-}
+export type { PostedEntry };
 
 export interface StatementLine {
   date: Date;

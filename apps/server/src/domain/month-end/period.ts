@@ -46,6 +46,3 @@ export function lastEndedMonth(asOf: Date): MonthPeriod {
 
 /** The last instant of the month (its end minus one millisecond): month-end postings are dated here. */
 export const lastInstantOf = (period: MonthPeriod) => new Date(period.end.getTime() - 1);
-
-export const statementFileName = (accountNumber: string, period: MonthPeriod) =>
-  `statement-${accountNumber}-${period.label}.pdf`;

@@ -1,6 +1,6 @@
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Executor, Tx } from '../../db/client.js';
+import type { Executor, Tx } from './database.js';
 
 /** PostgreSQL's "try again" answers: serialization failure and deadlock detected. */
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
@@ -23,11 +23,13 @@ export function isRetryable(error: unknown): boolean {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Runs `work` in one database transaction. Given an open transaction it joins it (the caller owns
- * commit and retry); given the database it opens one and, when PostgreSQL answers with a
- * serialization failure or a deadlock, rolls back and runs the whole of `work` again, a few times.
+ * Runs `work` in one database transaction: every write of the server that is more than one
+ * statement goes through here. Given an open transaction it joins it (the caller owns commit and
+ * retry); given the database it opens one and, when PostgreSQL answers with a serialization
+ * failure or a deadlock, rolls back and runs the whole of `work` again, a few times, with jitter.
  * `work` must use only the `tx` it is given: on PGlite (one connection) touching the outer
- * database inside a transaction waits for that transaction forever.
+ * database inside a transaction waits for that transaction forever. Locks are taken in the order
+ * written down in locks.ts.
  */
 export async function inTransaction<T>(db: Executor, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (is(db, PgTransaction)) return work(db as Tx);
@@ -39,16 +41,4 @@ export async function inTransaction<T>(db: Executor, work: (tx: Tx) => Promise<T
       await pause(5 * attempt + Math.random() * 20 * attempt);
     }
   }
-}
-
-/** A broken ledger rule is a bug, never a user error: fail the request and roll everything back. */
-export class LedgerInvariantError extends Error {
-  constructor(message: string) {
-    super(`Ledger invariant violated: ${message}`);
-    this.name = 'LedgerInvariantError';
-  }
-}
-
-export function invariant(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new LedgerInvariantError(message);
 }

@@ -1,7 +1,14 @@
 import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../db/client.js';
+import { queryRows, type Executor } from '../../db/database.js';
 import { transactions } from '../../db/schema.js';
-import type { PostedEntry } from './statement-content.js';
+
+/** One posted transaction as a month's history shows it. */
+export interface PostedEntry {
+  postedDate: Date;
+  type: 'credit' | 'debit';
+  amountCents: number;
+  description: string;
+}
 
 /**
  * An account's posted history, which statements and interest both read: live (not deleted)

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from './database.js';
+
+/**
+ * Every advisory lock of the bank, in one place. The keys are constants of this bank's own that
+ * every process sharing a database uses; no other code names a key.
+ *
+ * LOCK ORDER. A process that holds one of these and takes another always takes them in this
+ * order (outermost first), so no two processes can wait for each other in a circle:
+ *
+ *   1. startup lock: session-level, on a connection of its own, only while a process starts
+ *      (migrations, then the demo bank). Nothing else waits for it.
+ *   2. month-end lock of one account (interest, statement, closing the account).
+ *   3. posting lock: exclusive for posting and for anything that posts (interest), shared for
+ *      what must read every posting committed so far (statements).
+ *   4. row locks: the bank row (admin changes), then an Idempotency-Key row, then accounts in
+ *      ascending account number (one `SELECT … ORDER BY account_number FOR UPDATE`), then
+ *      transaction rows.
+ *
+ * Locks 2 and 3 are transaction-level (`pg_advisory_xact_lock*`): they end with the transaction,
+ * also when the process dies, and they go together with `inTransaction` (db/transaction.ts),
+ * which retries a transaction PostgreSQL broke up as a deadlock.
+ */
+export const LOCK_KEYS = {
+  /** Migrations and the demo bank: one starting process at a time. */
+  startup: 7_310_001,
+  /** Posting: one poster at a time across every server process and the operator tool. */
+  posting: 7_310_002,
+  /** Month-end work on one account: (class, hashtext(account number)). */
+  monthEndClass: 7_310_005,
+} as const;
+
+/** Waits for the posting lock until the end of the transaction. */
+export async function waitForPostingLock(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEYS.posting})`);
+}
+
+/** Takes the posting lock if nobody holds it; false when another process is posting. */
+export async function tryPostingLock(tx: Tx): Promise<boolean> {
+  const [row] = await queryRows<{ locked: boolean }>(
+    tx,
+    sql`select pg_try_advisory_xact_lock(${LOCK_KEYS.posting}) as locked`,
+  );
+  return row?.locked === true;
+}
+
+/**
+ * Waits until no posting is under way and keeps new ones out until the end of the transaction:
+ * from here on this transaction sees every posting committed so far, and none is half done.
+ */
+export async function waitForPostingsToSettle(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock_shared(${LOCK_KEYS.posting})`);
+}
+
+/** Serialises month-end work on one account across every process, for the rest of the transaction. */
+export async function lockAccountForMonthEnd(tx: Tx, accountNumber: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${LOCK_KEYS.monthEndClass}, hashtext(${accountNumber}))`,
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * Month-end: closing each UTC month that has ended, for every account. The run credits savings
+ * interest (domain/interest) and issues statements (domain/statements), account-month by
+ * account-month, each under the account's month-end lock (db/locks.ts); the months and the
+ * posted history both read are here.
+ */
+export { runMonthEnd, type MonthEndOptions, type MonthEndResult } from './run-month-end.js';
+export {
+  lastEndedMonth,
+  lastInstantOf,
+  monthContaining,
+  monthOf,
+  monthPeriod,
+  nextMonth,
+  type MonthPeriod,
+} from './period.js';
+export { postedBalanceBefore, postedEntriesBetween, type PostedEntry } from './posted-history.js';
+export { lockAccountForMonthEnd } from '../../db/locks.js';

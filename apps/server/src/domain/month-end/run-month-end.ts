@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db/database.js';
+import { creditInterest } from '../interest/index.js';
+import { issueStatement } from '../statements/index.js';
+import { lastEndedMonth, monthOf, type MonthPeriod } from './period.js';
+
+export interface MonthEndOptions {
+  /** Months that ended at or before this instant are closed; never later than the real time. */
+  asOf: Date;
+}
+
+export interface MonthEndResult {
+  /** The months ("2026-10") in which anything was done. */
+  months: string[];
+  interestCredited: number;
+  /** Months recorded as done with nothing to credit (0.00 due, or savings off). */
+  interestNothingDue: number;
+  statementsIssued: number;
+}
+
+interface WorkItem {
+  accountNumber: string;
+  periodStart: string;
+}
+
+/** Savings accounts open now, per ended month since they opened, without an interest record. */
+async function interestWork(db: Database, last: MonthPeriod): Promise<WorkItem[]> {
+  return queryRows<WorkItem>(
+    db,
+    sql`select a.account_number as "accountNumber", to_char(m.month_start, 'YYYY-MM-DD') as "periodStart"
+        from accounts a
+        cross join lateral generate_series(
+          date_trunc('month', a.opened_at at time zone 'UTC'), ${last.periodStart}::timestamp, interval '1 month'
+        ) as m(month_start)
+        where a.type = 'SAVINGS' and a.closed_at is null
+          and not exists (select 1 from interest_credits ic
+                          where ic.account_number = a.account_number and ic.period_start = m.month_start::date)
+        order by m.month_start, a.account_number`,
+  );
+}
+
+/** Every account, per ended month in which it was open, without an issued statement. */
+async function statementWork(db: Database, last: MonthPeriod): Promise<WorkItem[]> {
+  return queryRows<WorkItem>(
+    db,
+    sql`select a.account_number as "accountNumber", to_char(m.month_start, 'YYYY-MM-DD') as "periodStart"
+        from accounts a
+        cross join lateral generate_series(
+          date_trunc('month', a.opened_at at time zone 'UTC'), ${last.periodStart}::timestamp, interval '1 month'
+        ) as m(month_start)
+        where (a.closed_at is null or a.closed_at > m.month_start at time zone 'UTC')
+          and not exists (select 1 from statements s
+                          where s.account_number = a.account_number and s.period_start = m.month_start::date)
+        order by m.month_start, a.account_number`,
+  );
+}
+
+function byMonth(
+  items: WorkItem[],
+  into: Map<string, { interest: string[]; statements: string[] }>,
+  kind: 'interest' | 'statements',
+) {
+  for (const item of items) {
+    const month = into.get(item.periodStart) ?? { interest: [], statements: [] };
+    month[kind].push(item.accountNumber);
+    into.set(item.periodStart, month);
+  }
+}
+
+/**
+ * Closes every month that has ended by `asOf` (UTC months): first each savings account's
+ * interest, posted on the month's last instant, then every account's statement, which therefore
+ * shows it. Months are closed oldest first, because a month's interest earns in the next one.
+ * Idempotent and safe to run from several processes at once: each account-month is done under
+ * an advisory lock and recorded by key (interest_credits, statements), so a repeat does nothing.
+ * One account's failure does not hold up the others; the run throws at the end, naming it.
+ */
+export async function runMonthEnd(db: Database, { asOf }: MonthEndOptions): Promise<MonthEndResult> {
+  const now = new Date();
+  // A month still running (in real time) is never closed: its postings could still change.
+  const last = lastEndedMonth(asOf.getTime() < now.getTime() ? asOf : now);
+  const work = new Map<string, { interest: string[]; statements: string[] }>();
+  byMonth(await interestWork(db, last), work, 'interest');
+  byMonth(await statementWork(db, last), work, 'statements');
+
+  const result: MonthEndResult = {
+    months: [],
+    interestCredited: 0,
+    interestNothingDue: 0,
+    statementsIssued: 0,
+  };
+  // An account whose month failed is left alone for the later months of this run: their interest
+  // and statements build on that month. The next run tries again.
+  const failed = new Map<string, unknown>();
+  const attempt = async <T>(accountNumber: string, task: () => Promise<T>): Promise<T | undefined> => {
+    if (failed.has(accountNumber)) return undefined;
+    try {
+      return await task();
+    } catch (error) {
+      failed.set(accountNumber, error);
+      return undefined;
+    }
+  };
+  for (const periodStart of [...work.keys()].sort()) {
+    const period = monthOf(periodStart);
+    const month = work.get(periodStart)!;
+    let changed = false;
+    for (const accountNumber of month.interest) {
+      const outcome = await attempt(accountNumber, () => creditInterest(db, accountNumber, period));
+      if (outcome === 'credited') result.interestCredited++;
+      if (outcome === 'nothing-due') result.interestNothingDue++;
+      changed ||= outcome === 'credited' || outcome === 'nothing-due';
+    }
+    for (const accountNumber of month.statements) {
+      if ((await attempt(accountNumber, () => issueStatement(db, accountNumber, period, now))) === 'issued') {
+        result.statementsIssued++;
+        changed = true;
+      }
+    }
+    if (changed) result.months.push(period.label);
+  }
+  if (failed.size > 0) {
+    const accountsFailed = [...failed.keys()].join(', ');
+    throw new AggregateError(
+      [...failed.values()],
+      `Month-end failed for account(s) ${accountsFailed}; the rest is done (${JSON.stringify(result)})`,
+    );
+  }
+  return result;
+}
