@@ -200,8 +200,9 @@ export const transactions = pgTable(
       'transactions_posted_consistent',
       sql`(${t.status} = 'posted') = (${t.postedDate} is not null and ${t.accountBalanceCents} is not null and ${t.postingSeq} is not null)`,
     ),
-    index('transactions_account_page_idx')
-      .on(t.accountNumber, t.id.desc())
+    // An account's list, in posting order, newest first, pending rows (no posting_seq) first.
+    index('transactions_account_posting_order_idx')
+      .on(t.accountNumber, sql`coalesce(${t.postingSeq}, 9223372036854775807) desc`, t.id.desc().nullsFirst())
       .where(sql`${t.deletedAt} is null`),
     index('transactions_pending_due_idx')
       .on(t.transactionDate)

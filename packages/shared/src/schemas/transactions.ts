@@ -85,11 +85,11 @@ export type UpdateTransactionBody = z.input<typeof updateTransactionBody>;
 
 export const transactionPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(limits.transactionPageMax).default(limits.transactionPageMax),
-  /** The X-Next-Cursor of the previous page: the id below which the next page starts. */
+  /** The X-Next-Cursor of the previous page (`{postingSeq}-{id}` or `p-{id}`): the next page starts below it. */
   cursor: z
     .string()
-    .regex(/^[1-9][0-9]{0,15}$/, messages.pageCursorInvalid)
-    .refine((v) => Number.isSafeInteger(Number(v)), messages.pageCursorInvalid)
+    .regex(/^(p|[1-9][0-9]{0,15})-[1-9][0-9]{0,15}$/, messages.pageCursorInvalid)
+    .refine((v) => v.split('-').every((part) => part === 'p' || Number.isSafeInteger(Number(part))), messages.pageCursorInvalid)
     .optional(),
 });
 

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/database.js';
+import type { Executor, Tx } from '../../db/database.js';
 import { lockAccountForMonthEnd, waitForPostingLock } from '../../db/locks.js';
 import { inTransaction } from '../../db/transaction.js';
 import { accounts, banks, interestCredits } from '../../db/schema.js';
@@ -43,7 +43,7 @@ async function interestDue(
  * revisited (and turning savings on later does not pay for months gone by).
  */
 export async function creditInterest(
-  db: Database,
+  db: Executor,
   accountNumber: string,
   period: MonthPeriod,
 ): Promise<InterestOutcome> {

@@ -1,11 +1,11 @@
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { limits, messages, type Transaction } from '@bank/shared';
-import type { Executor } from '../../db/client.js';
+import type { Executor } from '../../db/database.js';
 import { transactions } from '../../db/schema.js';
 import { findVisibleAccount } from '../access.js';
 import type { Actor } from '../actor.js';
 import { badRequest } from '../errors.js';
-import { toTransaction } from './to-transaction.js';
+import { toTransaction, type TransactionRow } from './to-transaction.js';
 
 export interface PageRequest {
   limit?: number | undefined;
@@ -19,11 +19,31 @@ export interface TransactionPage {
   nextCursor: string | null;
 }
 
+/** Where a row stands in posting order: pending rows (no posting_seq yet) come after every posted one. */
+const PENDING_KEY = 9223372036854775807n;
+const orderKey = sql`coalesce(${transactions.postingSeq}, ${sql.raw(String(PENDING_KEY))})`;
+
+/** A cursor is `{posting_seq}-{id}` of the last row shown, or `p-{id}` for a pending one. */
+function encodeCursor(row: TransactionRow): string {
+  return `${row.postingSeq ?? 'p'}-${row.id}`;
+}
+
+function decodeCursor(cursor: string): { key: bigint; id: number } {
+  const match = /^(p|[1-9][0-9]{0,15})-([1-9][0-9]{0,15})$/.exec(cursor);
+  const id = Number(match?.[2]);
+  if (!match || !Number.isSafeInteger(id) || (match[1] !== 'p' && !Number.isSafeInteger(Number(match[1])))) {
+    throw badRequest(messages.pageCursorInvalid, { cursor: messages.pageCursorInvalid });
+  }
+  return { key: match[1] === 'p' ? PENDING_KEY : BigInt(match[1]!), id };
+}
+
 /**
- * An account's live transactions, newest first, one page at a time. The cursor is the last id
- * shown and the next page continues below it (keyset on id, served by
- * transactions_account_page_idx), so transactions arriving meanwhile neither repeat nor shift a
- * page, and a deep page costs what the first one does.
+ * An account's live transactions in posting order, newest first, pending ones first (API.md
+ * "Resources"): each posted row's running balance is the one below it plus its amount. One page
+ * at a time: the cursor names the last row shown and the next page continues below it (keyset on
+ * (posting_seq or "pending", id), served by transactions_account_posting_order_idx), so rows
+ * arriving meanwhile land on a new first page instead of shifting this one, and a deep page costs
+ * what the first one does.
  */
 export async function listTransactions(
   db: Executor,
@@ -34,10 +54,7 @@ export async function listTransactions(
   const limit = page.limit ?? limits.transactionPageMax;
   if (!Number.isInteger(limit) || limit < 1 || limit > limits.transactionPageMax)
     throw badRequest(messages.validation, { limit: messages.validation });
-  const before = page.cursor === undefined ? undefined : Number(page.cursor);
-  if (before !== undefined && (!Number.isSafeInteger(before) || before < 1)) {
-    throw badRequest(messages.pageCursorInvalid, { cursor: messages.pageCursorInvalid });
-  }
+  const after = page.cursor === undefined ? undefined : decodeCursor(page.cursor);
   await findVisibleAccount(db, actor, accountNumber);
   const rows = await db
     .select()
@@ -46,12 +63,14 @@ export async function listTransactions(
       and(
         eq(transactions.accountNumber, accountNumber),
         isNull(transactions.deletedAt),
-        before === undefined ? undefined : lt(transactions.id, before),
+        after === undefined
+          ? undefined
+          : sql`(${orderKey}, ${transactions.id}) < (${after.key.toString()}::bigint, ${after.id}::bigint)`,
       ),
     )
-    .orderBy(desc(transactions.id))
+    .orderBy(desc(orderKey), desc(transactions.id))
     .limit(limit + 1);
   const shown = rows.slice(0, limit);
   const more = rows.length > limit;
-  return { transactions: shown.map(toTransaction), nextCursor: more ? String(shown.at(-1)!.id) : null };
+  return { transactions: shown.map(toTransaction), nextCursor: more ? encodeCursor(shown.at(-1)!) : null };
 }

@@ -5,6 +5,7 @@
  * posted history both read are here.
  */
 export { runMonthEnd, type MonthEndOptions, type MonthEndResult } from './run-month-end.js';
+export { settleInterestBeforeClosing } from './settle-before-closing.js';
 export {
   lastEndedMonth,
   lastInstantOf,

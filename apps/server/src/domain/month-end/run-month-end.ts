@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/database.js';
+import { queryRows, type Database, type Executor } from '../../db/database.js';
 import { creditInterest } from '../interest/index.js';
 import { issueStatement } from '../statements/index.js';
 import { lastEndedMonth, monthOf, type MonthPeriod } from './period.js';
@@ -23,8 +23,16 @@ interface WorkItem {
   periodStart: string;
 }
 
-/** Savings accounts open now, per ended month since they opened, without an interest record. */
-async function interestWork(db: Database, last: MonthPeriod): Promise<WorkItem[]> {
+/**
+ * Savings accounts open now (or only the one named), per ended month since they opened, without
+ * an interest record. An account that closes settles its months first (settleInterestBeforeClosing),
+ * so a closed account owes nothing.
+ */
+export async function interestWork(
+  db: Executor,
+  last: MonthPeriod,
+  onlyAccount?: string,
+): Promise<WorkItem[]> {
   return queryRows<WorkItem>(
     db,
     sql`select a.account_number as "accountNumber", to_char(m.month_start, 'YYYY-MM-DD') as "periodStart"
@@ -33,6 +41,7 @@ async function interestWork(db: Database, last: MonthPeriod): Promise<WorkItem[]
           date_trunc('month', a.opened_at at time zone 'UTC'), ${last.periodStart}::timestamp, interval '1 month'
         ) as m(month_start)
         where a.type = 'SAVINGS' and a.closed_at is null
+          and (${onlyAccount ?? null}::text is null or a.account_number = ${onlyAccount ?? null})
           and not exists (select 1 from interest_credits ic
                           where ic.account_number = a.account_number and ic.period_start = m.month_start::date)
         order by m.month_start, a.account_number`,
