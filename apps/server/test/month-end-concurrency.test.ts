@@ -7,7 +7,7 @@ import { accounts, interestCredits, statements, transactions } from '../src/db/s
 import { monthlyInterestCents, sumOfEndOfDayBalances } from '../src/domain/interest/index.js';
 import { createSingleLeg, postTransactions, verifyLedger } from '../src/domain/ledger/index.js';
 import { lastEndedMonth, runMonthEnd, type MonthPeriod } from '../src/domain/month-end/index.js';
-import { call, databaseKind, startTestApp, testDatabaseUrl, type TestApp } from './harness.js';
+import { call, databaseKind, startTestApp, type TestApp } from './harness.js';
 import { insertAccount, seedTwoBanks } from './fixtures.js';
 
 /**
@@ -29,7 +29,8 @@ beforeEach(async () => {
 
 const DAY_MS = 86_400_000;
 const scratchUrl = () =>
-  (t.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
+  (t.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+    .connectionString;
 
 /** An account of bank one's student, opened at the start of `month`. */
 async function accountOpenedIn(month: MonthPeriod, type: 'CHECKING' | 'SAVINGS') {
@@ -40,7 +41,10 @@ async function accountOpenedIn(month: MonthPeriod, type: 'CHECKING' | 'SAVINGS')
     branchId: one.main.id,
     type,
   });
-  await t.db.update(accounts).set({ openedAt: month.start }).where(eq(accounts.accountNumber, account.accountNumber));
+  await t.db
+    .update(accounts)
+    .set({ openedAt: month.start })
+    .where(eq(accounts.accountNumber, account.accountNumber));
   return account.accountNumber;
 }
 
@@ -112,7 +116,10 @@ describe.skipIf(databaseKind === 'pglite')(
         ),
       );
       expect(expectedInterest).toBeGreaterThan(0);
-      const [credit] = await t.db.select().from(interestCredits).where(eq(interestCredits.accountNumber, savings));
+      const [credit] = await t.db
+        .select()
+        .from(interestCredits)
+        .where(eq(interestCredits.accountNumber, savings));
       expect(credit!.amountCents).toBe(expectedInterest);
       for (const account of [checking, savings]) {
         const [statement] = await t.db
@@ -130,7 +137,7 @@ describe.skipIf(databaseKind === 'pglite')(
       await depositAt(one.checking.accountNumber, new Date(Date.now() - DAY_MS), 500);
       const other = new pg.Client({ connectionString: scratchUrl() });
       await other.connect();
-      let releasedAt = 0;
+      let releasedAt: number;
       try {
         await other.query('begin');
         await other.query('select pg_advisory_xact_lock($1)', [LOCK_KEYS.posting]);
@@ -180,7 +187,10 @@ describe('closing a savings account before month-end has run', () => {
     // The month's interest is credited now, so the account is not empty any more.
     expect((await close()).status).toBe(409);
     expect(await balanceOf(savings)).toBe(expectedInterest);
-    const [credit] = await t.db.select().from(interestCredits).where(eq(interestCredits.accountNumber, savings));
+    const [credit] = await t.db
+      .select()
+      .from(interestCredits)
+      .where(eq(interestCredits.accountNumber, savings));
     expect(credit).toMatchObject({ periodStart: month.periodStart, amountCents: expectedInterest });
 
     const payout = await call(t.app, 'POST', '/teller/withdrawals', {

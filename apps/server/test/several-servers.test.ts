@@ -195,9 +195,19 @@ describe.skipIf(databaseKind === 'pglite')(
                 body: { fromAccountId: from, toAccountId: to, amount: amount() },
               };
             } else if (roll < 0.78) {
-              request = { path: '/teller/deposits', key, token, body: { accountId: pick(), amount: amount() } };
+              request = {
+                path: '/teller/deposits',
+                key,
+                token,
+                body: { accountId: pick(), amount: amount() },
+              };
             } else {
-              request = { path: '/teller/withdrawals', key, token, body: { accountId: pick(), amount: amount() } };
+              request = {
+                path: '/teller/withdrawals',
+                key,
+                token,
+                body: { accountId: pick(), amount: amount() },
+              };
             }
             requests.push(request);
             for (;;) {
@@ -259,6 +269,28 @@ describe.skipIf(databaseKind === 'pglite')(
           expect([201, 409]).toContain(answer.status);
           request.outcome =
             answer.status === 201 ? { status: 201, ids: idsOf(request.path, answer.body) } : { status: 409 };
+        }
+        // Everything due or not posts now; then every account's list, read from the bottom up, adds up
+        // (posting order: API.md "Resources"), interest and rows of both processes' runs included.
+        const posting = await fetch(`${servers[0]!.base}/admin/transactions/post`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${bank.tokens.admin}` },
+        });
+        expect(posting.status).toBe(200);
+        for (const accountId of accountNumbers) {
+          const list = await fetch(`${servers[1]!.base}/user/transactions/${accountId}`, {
+            headers: { authorization: `Bearer ${bank.tokens.admin}` },
+          });
+          const rows = (
+            (await list.json()) as Array<{ type: string; amount: number; accountBalance: number }>
+          )
+            .slice()
+            .reverse();
+          let running = 0;
+          for (const row of rows) {
+            running += Math.round(row.amount * 100) * (row.type === 'credit' ? 1 : -1);
+            expect(Math.round(row.accountBalance * 100), accountId).toBe(running);
+          }
         }
         // Both stop gracefully; the month-end of the restarted process has finished by then.
         for (const server of servers) server.child.kill('SIGTERM');

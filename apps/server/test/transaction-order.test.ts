@@ -34,7 +34,12 @@ interface Row {
 }
 
 /** Rows due in the order of `dueHours` (hours from `base`), created in the order given. */
-async function createDue(accountId: string, base: number, dueHours: number[], amountOf = (i: number) => i + 1) {
+async function createDue(
+  accountId: string,
+  base: number,
+  dueHours: number[],
+  amountOf = (i: number) => i + 1,
+) {
   for (const [i, hours] of dueHours.entries()) {
     await createSingleLeg(
       t.db,

@@ -54,7 +54,5 @@ export async function waitForPostingsToSettle(tx: Tx): Promise<void> {
 
 /** Serialises month-end work on one account across every process, for the rest of the transaction. */
 export async function lockAccountForMonthEnd(tx: Tx, accountNumber: string): Promise<void> {
-  await tx.execute(
-    sql`select pg_advisory_xact_lock(${LOCK_KEYS.monthEndClass}, hashtext(${accountNumber}))`,
-  );
+  await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEYS.monthEndClass}, hashtext(${accountNumber}))`);
 }

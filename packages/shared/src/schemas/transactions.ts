@@ -89,7 +89,10 @@ export const transactionPageQuery = z.object({
   cursor: z
     .string()
     .regex(/^(p|[1-9][0-9]{0,15})-[1-9][0-9]{0,15}$/, messages.pageCursorInvalid)
-    .refine((v) => v.split('-').every((part) => part === 'p' || Number.isSafeInteger(Number(part))), messages.pageCursorInvalid)
+    .refine(
+      (v) => v.split('-').every((part) => part === 'p' || Number.isSafeInteger(Number(part))),
+      messages.pageCursorInvalid,
+    )
     .optional(),
 });
 

@@ -27,7 +27,11 @@ export async function closeAccount(db: Database, actor: Actor, accountNumber: st
     const [found] = await tx.select({ n: accounts.accountNumber }).from(accounts).where(visible);
     if (!found) throw notFound();
     await settleInterestBeforeClosing(tx, accountNumber, now);
-    const [account] = await tx.select({ balanceCents: accounts.balanceCents }).from(accounts).where(visible).for('update');
+    const [account] = await tx
+      .select({ balanceCents: accounts.balanceCents })
+      .from(accounts)
+      .where(visible)
+      .for('update');
     if (!account) throw notFound();
     const [pending] = await tx
       .select({ id: transactions.id })

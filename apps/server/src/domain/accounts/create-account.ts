@@ -8,6 +8,7 @@ import { loadBank } from '../bank/bank-settings.js';
 import { conflict, notFound } from '../errors.js';
 import { insertWithFreshNumber } from './account-number.js';
 import { toAccount } from './to-account.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export interface NewAccount {
   branchId: number;
@@ -48,7 +49,7 @@ async function lockOwner(tx: Tx, bankId: number, username: string) {
  */
 export async function createAccount(db: Database, actor: Actor, input: NewAccount): Promise<Account> {
   if (input.bankId !== undefined) assertOwnBank(actor, input.bankId);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const branch = await lockBranch(tx, actor.bankId, input.branchId);
     const owner = await lockOwner(tx, actor.bankId, input.username);
     if (owner.role !== 'USER' || owner.branchId !== branch.id || owner.deletedAt !== null) {

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.js';
 import { accounts, branches, users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { conflict, notFound } from '../errors.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /**
  * An admin deletes a branch of their own bank. A branch that any account (open or closed) or user
@@ -12,7 +13,7 @@ import { conflict, notFound } from '../errors.js';
  * share lock on the same row) is either seen here or waits and then finds the branch gone.
  */
 export async function deleteBranch(db: Database, actor: Actor, branchId: number): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [branch] = await tx
       .select({ id: branches.id })
       .from(branches)

@@ -5,6 +5,7 @@ import { supportTickets, users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { forbidden, notFound } from '../errors.js';
 import { toTicket } from './to-ticket.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export interface TicketChange {
   supportTicketId: number;
@@ -19,7 +20,7 @@ export interface TicketChange {
  * the whole ticket back sends the current status, which is not a change and so is allowed.
  */
 export async function updateTicket(db: Database, actor: Actor, change: TicketChange): Promise<SupportTicket> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const [current] = await tx
       .select()
       .from(supportTickets)

@@ -8,6 +8,7 @@ import { generateTemporaryPassword, hashPassword } from '../auth/passwords.js';
 import { conflict } from '../errors.js';
 import { assertBranchRule } from './branch-rule.js';
 import { assertUsernameShape } from './lookup.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export interface NewUser {
   username: string;
@@ -28,7 +29,7 @@ export async function createUser(db: Database, actor: Actor, input: NewUser): Pr
   const temporaryPassword = generateTemporaryPassword();
   // Hashing is deliberately slow: do it before the transaction, not while holding its locks.
   const passwordHash = await hashPassword(temporaryPassword);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await assertBranchRule(tx, actor.bankId, input.userRole, input.branchId);
     // The case-insensitive unique index decides, so two concurrent creates of one name cannot both
     // win; retired users keep their names (decisions.md), so they collide too.

@@ -8,6 +8,7 @@ import { conflict } from '../errors.js';
 import { assertAnotherAdminRemains } from './last-admin.js';
 import { lockUserOfBank } from './lookup.js';
 import { countOpenAccounts } from './open-accounts.js';
+import { inTransaction } from '../../db/transaction.js';
 
 /**
  * An admin retires a user of their own bank. The row stays (with its username reserved) because
@@ -15,7 +16,7 @@ import { countOpenAccounts } from './open-accounts.js';
  * every session they hold ends now.
  */
 export async function deleteUser(db: Database, actor: Actor, username: string): Promise<void> {
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     // Locked, so an account opened for the user concurrently must wait and then finds them retired.
     const target = await lockUserOfBank(tx, actor.bankId, username);
     if ((await countOpenAccounts(tx, target.id)) > 0) throw conflict(messages.userHasOpenAccounts);

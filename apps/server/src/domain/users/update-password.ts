@@ -9,6 +9,7 @@ import { revokeUserSessions } from '../auth/sessions.js';
 import { loginRetryAfterSeconds, recordLoginFailure } from '../auth/throttle.js';
 import { badRequest, notFound } from '../errors.js';
 import { findSelf } from './lookup.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export interface PasswordChange {
   username: string;
@@ -35,7 +36,7 @@ export async function updatePassword(db: Database, actor: Actor, change: Passwor
   }
   assertStrongEnough(change.newPassword, self.username);
   const passwordHash = await hashPassword(change.newPassword);
-  await db.transaction(async (tx) => {
+  await inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ passwordHash, mustChangePassword: false })

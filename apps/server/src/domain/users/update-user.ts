@@ -9,6 +9,7 @@ import { assertAnotherAdminRemains } from './last-admin.js';
 import { lockUserOfBank } from './lookup.js';
 import { countOpenAccounts } from './open-accounts.js';
 import { toUser, userColumns } from './to-user.js';
+import { inTransaction } from '../../db/transaction.js';
 
 export interface UserChange {
   /** The body's copy of the User Id: a User Id never changes, so it must name the same user. */
@@ -28,7 +29,7 @@ export async function updateUser(
   if (change.userId && change.userId.toLowerCase() !== username.toLowerCase()) {
     throw badRequest(messages.userIdCannotChange, { userId: messages.userIdCannotChange });
   }
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const target = await lockUserOfBank(tx, actor.bankId, username);
     await assertBranchRule(tx, actor.bankId, change.userRole, change.branchId);
     // An account belongs to a Student of its branch (as opening one requires): while any is
