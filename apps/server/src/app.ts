@@ -18,6 +18,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerNoStore } from './plugins/no-store.js';
 import { apiRoutes } from './routes/index.js';
 
 export interface AppOptions {
@@ -53,6 +54,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNoStore(app);
   registerAuth(app, db);
 
   // The display name arrives as a raw text body (spec §7).
