@@ -117,6 +117,8 @@ export const messages = {
   notFound: 'Not found.',
   conflict: 'The request conflicts with the current state.',
   bodyTooLarge: 'The request body is too large.',
+  urlInvalid: 'The address of the request is not valid.',
+  urlTooLong: 'A part of the address of the request is too long.',
   rateLimited: 'Too many requests. Wait a moment and try again.',
   internal: 'Something went wrong on our side. Nothing was changed.',
   tellerPermissionMissing: 'The bank does not allow tellers to do this.',

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ErrorBody } from '@bank/shared';
 import { AppError } from '../domain/errors.js';
@@ -23,6 +23,16 @@ function databaseConflict(error: unknown): ErrorBody | null {
     default:
       return null;
   }
+}
+
+/**
+ * Fastify's own refusals that never reach a route, its hooks or the error handler: a URL that is
+ * not valid percent-encoded UTF-8 (`%C0%AE`, `%E0%A4%A`), or a path parameter longer than the router
+ * reads. Both are malformed requests: a 400 with the error shape, uncached like every API answer.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? messages.urlTooLong : messages.urlInvalid;
+  return send(reply.header('cache-control', 'no-store'), 400, { error: 'VALIDATION', message });
 }
 
 /** The one error handler: every failure leaves as `{error, message, fields}`, never a stack trace or SQL. */
