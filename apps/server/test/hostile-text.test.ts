@@ -339,6 +339,19 @@ describe('Cache-Control: no-store on every /api answer', () => {
     for (const answer of answers) expect(answer.headers['cache-control']).toBe('no-store');
   });
 
+  it('is sent, with the error shape, on a URL that is not valid UTF-8 or has an over-long part', async () => {
+    for (const [path, message] of [
+      ['/user/bank/%C0%AE', messages.urlInvalid],
+      ['/user/users/%E0%A4%A', messages.urlInvalid],
+      [`/user/users/${'x'.repeat(3000)}`, messages.urlTooLong],
+    ] as const) {
+      const res = await call(t.app, 'GET', path, { token: one.tokens.admin });
+      expect(res.status, path).toBe(400);
+      expect(res.body, path).toEqual({ error: 'VALIDATION', message });
+      expect(res.headers['cache-control'], path).toBe('no-store');
+    }
+  });
+
   it('is sent on a 429 from the request rate limit', async () => {
     const limited = await buildApp({ config: t.config, db: t.db, rateLimitPerMinute: 1 });
     try {
