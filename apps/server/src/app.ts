@@ -17,7 +17,7 @@ import { limits, messages } from '@bank/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuth } from './plugins/auth.js';
-import { answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerNoStore } from './plugins/no-store.js';
 import { apiRoutes } from './routes/index.js';
 
@@ -50,6 +50,7 @@ export async function buildApp({
     requestTimeout: limits.requestTimeoutMs,
     trustProxy: false,
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -4,6 +4,7 @@
  * a name that only looks like another (NBSP, odd spaces) is the same name.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
 import { buildApp } from '../src/app.js';
@@ -350,6 +351,24 @@ describe('Cache-Control: no-store on every /api answer', () => {
       expect(res.body, path).toEqual({ error: 'VALIDATION', message });
       expect(res.headers['cache-control'], path).toBe('no-store');
     }
+  });
+
+  it('is sent, with the error shape, when the HTTP parser refuses a request (a NUL in a header)', async () => {
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+    const raw = await new Promise<string>((resolve, reject) => {
+      let answer = '';
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write('GET /api/healthz HTTP/1.1\r\nHost: x\r\nIdempotency-Key: a\u0000b\r\n\r\n'),
+      );
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    const [head, body] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/\r\nCache-Control: no-store\r\n/i);
+    expect(JSON.parse(body!)).toEqual({ error: 'VALIDATION', message: messages.validation });
   });
 
   it('is sent on a 429 from the request rate limit', async () => {

@@ -119,6 +119,8 @@ export const messages = {
   bodyTooLarge: 'The request body is too large.',
   urlInvalid: 'The address of the request is not valid.',
   urlTooLong: 'A part of the address of the request is too long.',
+  headersTooLarge: 'The request headers are too large.',
+  requestTimeout: 'The request took too long to arrive.',
   rateLimited: 'Too many requests. Wait a moment and try again.',
   internal: 'Something went wrong on our side. Nothing was changed.',
   tellerPermissionMissing: 'The bank does not allow tellers to do this.',
