@@ -128,5 +128,13 @@ describe('text()', () => {
       messages.textControlChars('User Id'),
     );
     expect(pathText('User Id').parse('kid')).toBe('kid');
+    expect(pathText('User Id').safeParse('kid\u202E').error?.issues[0]?.message).toBe(
+      messages.textInvisibleChars('User Id'),
+    );
+  });
+
+  it('path parameters are checked, never changed: a name identifies something exactly', () => {
+    expect(pathText('File name').parse(' statement.pdf')).toBe(' statement.pdf');
+    expect(pathText('User Id').parse('Cafe\u0301')).toBe('Cafe\u0301');
   });
 });

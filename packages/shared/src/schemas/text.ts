@@ -83,8 +83,16 @@ export function text(options: TextOptions) {
 }
 
 /**
- * A path parameter that names something by text (a username, a file name): the same rule, so a NUL or
- * an override in the URL is a 400 naming the parameter, not a database error. Anything else that
- * cannot exist is the domain's 404.
+ * A path parameter that names something by text (a username, a file name): the same characters are
+ * refused, so a NUL or an override in the URL is a 400 naming the parameter, not a database error.
+ * It is checked, never changed: a name identifies something exactly (" statement-….pdf" is not a
+ * statement's name), and anything else that cannot exist is the domain's 404 or 400.
  */
-export const pathText = (label: string) => text({ label, max: 256, required: messages.textRequired(label) });
+export const pathText = (label: string) =>
+  z
+    .string({ error: messages.textRequired(label) })
+    .max(256, messages.textTooLong(label, 256))
+    .superRefine((value, ctx) => {
+      const problem = textProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: textProblemMessage(problem, label) });
+    });
