@@ -140,12 +140,24 @@ const nastyCharacters = [
   '<script>',
 ];
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((c) => String.fromCharCode(c));
+/** NUL on its own too: it is the one character PostgreSQL cannot store at all, so it must come often. */
+const nasty = fc.oneof(fc.constantFrom(...nastyCharacters), loneSurrogate, fc.constant('\u0000'));
 const unit = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 1 }) },
   { weight: 2, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
-  { weight: 3, arbitrary: fc.constantFrom(...nastyCharacters) },
-  { weight: 1, arbitrary: loneSurrogate },
+  { weight: 4, arbitrary: nasty },
 );
+/** A valid value with hostile characters slipped in: it passes every other check, so the text rule must act. */
+const poisoned = (valid: unknown[]) => {
+  const strings = valid.filter((v): v is string => typeof v === 'string' && v.length > 0);
+  if (strings.length === 0) return null;
+  return fc
+    .tuple(fc.constantFrom(...strings), fc.string({ unit: nasty, minLength: 1, maxLength: 3 }), fc.nat())
+    .map(([value, bad, at]) => {
+      const i = at % (value.length + 1);
+      return value.slice(0, i) + bad + value.slice(i);
+    });
+};
 const hostileString = fc.oneof(
   { weight: 8, arbitrary: fc.string({ unit, maxLength: 30 }) },
   { weight: 1, arbitrary: fc.constantFrom(65, 121, 201, 257, 5001).map((n) => 'x'.repeat(n)) },
@@ -209,11 +221,13 @@ const enumNearMisses = (values: unknown[]) =>
     typeof v === 'string' ? [v.toLowerCase(), v.toUpperCase(), ` ${v}`, `${v}\u200b`, `${v}\u0000`] : [],
   );
 
-/** Hostile values for one field, guided by its declared type. */
-function hostileFor(field: JsonSchema | undefined): fc.Arbitrary<unknown> {
+/** Hostile values for one field, guided by its declared type and its valid values. */
+function hostileFor(field: JsonSchema | undefined, valid: unknown[] = []): fc.Arbitrary<unknown> {
   const options: fc.Arbitrary<unknown>[] = [hostileString, boundaryNumber, junk];
   if (field?.enum) options.push(fc.constantFrom(...enumNearMisses(field.enum)));
   const types = [field?.type ?? []].flat();
+  const slipped = poisoned(valid);
+  if (slipped) options.push(slipped, slipped, slipped);
   if (types.includes('string')) options.push(hostileString, hostileString);
   if (types.includes('number') || types.includes('integer'))
     options.push(boundaryNumber, boundaryNumber.map(String));
@@ -225,7 +239,17 @@ function fieldValue(valid: unknown[], field: JsonSchema | undefined): fc.Arbitra
   const validValues = valid.length > 0 ? valid : (field?.enum ?? []);
   return fc.oneof(
     ...(validValues.length > 0 ? [{ weight: 6, arbitrary: fc.constantFrom(...validValues) }] : []),
-    { weight: 3, arbitrary: hostileFor(field) },
+    { weight: 3, arbitrary: hostileFor(field, validValues) },
+    { weight: 1, arbitrary: fc.constant(MISSING) },
+  );
+}
+
+/** One field bent (hostile or absent), every other field valid: the bent one must be what is judged. */
+function oneFieldBent(valid: unknown[], field: JsonSchema | undefined, bent: boolean): fc.Arbitrary<unknown> {
+  const validValues = valid.length > 0 ? valid : (field?.enum ?? []);
+  if (!bent && validValues.length > 0) return fc.constantFrom(...validValues);
+  return fc.oneof(
+    { weight: 4, arbitrary: hostileFor(field, validValues) },
     { weight: 1, arbitrary: fc.constant(MISSING) },
   );
 }
@@ -352,7 +376,12 @@ function pathSegment(param: string): fc.Arbitrary<string> {
     Array.from(String(v), (ch) => (/\p{Cs}/u.test(ch) ? '%ED%A0%80' : encodeURIComponent(ch))).join('');
   return fc.oneof(
     ...(valid.length > 0 ? [{ weight: 5, arbitrary: fc.constantFrom(...valid).map(encoded) }] : []),
-    { weight: 3, arbitrary: fc.oneof(hostileString, boundaryNumber.map(String)).map(encoded) },
+    {
+      weight: 3,
+      arbitrary: fc
+        .oneof(hostileString, boundaryNumber.map(String), poisoned(valid) ?? hostileString)
+        .map(encoded),
+    },
     { weight: 1, arbitrary: fc.constantFrom(...rawSegments) },
   );
 }
@@ -415,9 +444,16 @@ function requestsFor(route: {
     let contentType = 'application/json';
     if (bodyShape.properties) {
       const fields = Object.keys(bodyShape.properties);
+      const properties = bodyShape.properties;
+      const mixed = fc.tuple(...fields.map((f) => fieldValue(valid[f] ?? [], properties[f])));
+      const focused = fc
+        .nat({ max: fields.length - 1 })
+        .chain((bent) =>
+          fc.tuple(...fields.map((f, i) => oneFieldBent(valid[f] ?? [], properties[f], i === bent))),
+        );
       structured = fc
         .tuple(
-          fc.tuple(...fields.map((f) => fieldValue(valid[f] ?? [], bodyShape.properties![f]))),
+          fc.oneof({ weight: 3, arbitrary: focused }, { weight: 1, arbitrary: mixed }),
           fc.option(fc.dictionary(fc.string({ unit, maxLength: 8 }), junk, { maxKeys: 2 })),
         )
         .map(([values, extra]) => {
