@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { text } from './text.js';
+import { identifierText } from './text.js';
 
 /** The password is a secret compared byte for byte: it is exempt from the text rule. */
 export const loginBody = z.object({
-  username: text({ label: 'Username', max: 64 }),
+  username: identifierText('Username').max(64),
   password: z.string().max(256),
 });
 export type LoginBody = z.infer<typeof loginBody>;

@@ -83,12 +83,12 @@ export function text(options: TextOptions) {
 }
 
 /**
- * A path parameter that names something by text (a username, a file name): the same characters are
- * refused, so a NUL or an override in the URL is a 400 naming the parameter, not a database error.
+ * Text that names a record (a username, a statement's file name), in a path or a body: the same
+ * characters are refused, so a NUL or an override is a 400 naming the field, not a database error.
  * It is checked, never changed: a name identifies something exactly (" statement-….pdf" is not a
  * statement's name), and anything else that cannot exist is the domain's 404 or 400.
  */
-export const pathText = (label: string) =>
+export const identifierText = (label: string) =>
   z
     .string({ error: messages.textRequired(label) })
     .max(256, messages.textTooLong(label, 256))
@@ -96,3 +96,6 @@ export const pathText = (label: string) =>
       const problem = textProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: textProblemMessage(problem, label) });
     });
+
+/** A path parameter that names something by text. */
+export const pathText = identifierText;

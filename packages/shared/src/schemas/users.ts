@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits, ROLES, USERNAME_PATTERN } from '../constants.js';
 import { messages } from '../messages.js';
-import { text } from './text.js';
+import { identifierText, text } from './text.js';
 
 export const role = z.enum(ROLES);
 
@@ -72,7 +72,7 @@ export type CreateUserBody = z.input<typeof createUserBody>;
 export const updateUserBody = z
   .object({
     /** The path names the user; if sent here too it must agree (a User Id never changes). */
-    userId: text({ label: 'User Id', max: 256 }).optional(),
+    userId: identifierText('User Id').optional(),
     name: personName,
     userRole: role,
     branch: optionalId,
