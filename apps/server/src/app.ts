@@ -17,7 +17,8 @@ import { limits, messages } from '@bank/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuth } from './plugins/auth.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
+import { registerNoStore } from './plugins/no-store.js';
 import { apiRoutes } from './routes/index.js';
 
 export interface AppOptions {
@@ -48,11 +49,14 @@ export async function buildApp({
     bodyLimit: limits.bodyLimitBytes,
     requestTimeout: limits.requestTimeoutMs,
     trustProxy: false,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNoStore(app);
   registerAuth(app, db);
 
   // The display name arrives as a raw text body (spec §7).

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
+import { branches } from '../src/db/schema.js';
+import { runMonthEnd } from '../src/jobs/month-end.js';
 import { call, startTestApp, type TestApp } from './harness.js';
 import { seedTwoBanks, type SeededBank } from './fixtures.js';
 
@@ -14,14 +16,26 @@ let one: SeededBank;
 let two: SeededBank;
 let transactionId: number;
 let ticketId: number;
+let spareBranchId: number;
+/** A statement month-end really issued, so the download probe names something that exists. */
+const statementMonth = '2025-01';
 
 beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-beforeEach(async () => {
+beforeEach(() => seed());
+
+/** Two banks, a pending deposit, a ticket, an unused branch and an issued statement in bank one. */
+async function seed() {
   await t.reset();
   ({ one, two } = await seedTwoBanks(t.db));
+  await t.db.execute(
+    sql`update accounts set opened_at = '2025-01-10T09:00:00Z' where account_number = ${one.checking.accountNumber}`,
+  );
+  await runMonthEnd(t.db, { asOf: new Date('2025-02-01T00:00:00Z') });
+  const [spare] = await t.db.insert(branches).values({ bankId: one.bankId, name: 'one Spare' }).returning();
+  spareBranchId = spare!.id;
   const [txn] = await queryRows<{ id: number }>(
     t.db,
     sql`insert into transactions (account_number, type, description, amount_cents, transaction_date)
@@ -38,7 +52,7 @@ beforeEach(async () => {
   );
   transactionId = txn!.id;
   ticketId = ticket!.id;
-});
+}
 
 interface Probe {
   url: string;
@@ -102,7 +116,7 @@ function probeFor(method: string, url: string): Probe | undefined {
       url: '/admin/branches/update',
       body: { branchId: one.main.id, branchName: 'Renamed' },
     },
-    'DELETE /api/admin/branches/:branchId/delete': { url: `/admin/branches/${one.north.id}/delete` },
+    'DELETE /api/admin/branches/:branchId/delete': { url: `/admin/branches/${spareBranchId}/delete` },
     'GET /api/user/accounts/user/:username': { url: `/user/accounts/user/${one.student.username}` },
     'GET /api/teller/accounts/bank/:bankId': { url: `/teller/accounts/bank/${one.bankId}` },
     'POST /api/admin/accounts/create': {
@@ -132,7 +146,7 @@ function probeFor(method: string, url: string): Probe | undefined {
     'GET /api/admin/audit': { url: '/admin/audit' },
     'GET /api/user/statements/:username': { url: `/user/statements/${one.student.username}` },
     'GET /api/user/statements/download/:fileName': {
-      url: `/user/statements/download/statement-${acct}-2020-01.pdf`,
+      url: `/user/statements/download/statement-${acct}-${statementMonth}.pdf`,
     },
     'POST /api/user/supportTickets/create': {
       url: '/user/supportTickets/create',
@@ -162,12 +176,38 @@ const bankNeutral = new Set([
 
 const protectedRoutes = () => t.app.apiRoutes.filter((r) => r.tier !== 'public');
 
+/**
+ * Who may make each probe: the tier's own role, a Student for their own records; a single leg and a
+ * transfer between two customers are staff's.
+ */
+function rightfulCaller(route: { method: string; url: string; tier: string }): keyof SeededBank['tokens'] {
+  const staffOnly = ['POST /api/user/transactions/create', 'POST /api/user/transfers'];
+  if (staffOnly.includes(`${route.method} ${route.url}`)) return 'teller';
+  if (route.tier === 'admin') return 'admin';
+  if (route.tier === 'teller') return 'teller';
+  return 'student';
+}
+
 describe('every API route', () => {
   it('has a probe here', () => {
     const missing = protectedRoutes()
       .filter((r) => r.url !== '/api/logout' && !probeFor(r.method, r.url))
       .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
+  });
+
+  // First the probes must work for the rightful caller, or the refusals below would prove nothing.
+  it('lets the rightful caller through (2xx) with each probe, from a fresh bank each time', async () => {
+    for (const route of protectedRoutes()) {
+      await seed();
+      const probe = probeFor(route.method, route.url) ?? { url: route.url.replace('/api', '') };
+      const token = one.tokens[rightfulCaller(route)];
+      const res = await call(t.app, route.method as 'GET', probe.url, { token, body: probe.body });
+      expect(res.status, `${route.method} ${route.url}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(
+        200,
+      );
+      expect(res.status, `${route.method} ${route.url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+    }
   });
 
   it('refuses a caller without a token with 401', async () => {

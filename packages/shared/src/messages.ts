@@ -102,6 +102,14 @@ export const messages = {
   ticketDescriptionTooLong: 'The description must be at most 5000 characters.',
   ticketStatusAdminOnly: 'Only an admin may change the status of a ticket.',
 
+  // The one text rule (API.md Errors; schemas/text.ts): `field` is the field's label, "Branch name"
+  textControlChars: (field: string) => `${field} must not contain control characters.`,
+  textInvisibleChars: (field: string) =>
+    `${field} must not contain invisible or direction-changing characters (such as zero-width spaces or text-direction overrides).`,
+  textBrokenChars: (field: string) => `${field} contains a broken character. Please type it again.`,
+  textTooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
+  textRequired: (field: string) => `${field} is required.`,
+
   // Generic API answers (API.md Errors)
   validation: 'The request is not valid.',
   unauthenticated: 'Please sign in.',
@@ -109,6 +117,10 @@ export const messages = {
   notFound: 'Not found.',
   conflict: 'The request conflicts with the current state.',
   bodyTooLarge: 'The request body is too large.',
+  urlInvalid: 'The address of the request is not valid.',
+  urlTooLong: 'A part of the address of the request is too long.',
+  headersTooLarge: 'The request headers are too large.',
+  requestTimeout: 'The request took too long to arrive.',
   rateLimited: 'Too many requests. Wait a moment and try again.',
   internal: 'Something went wrong on our side. Nothing was changed.',
   tellerPermissionMissing: 'The bank does not allow tellers to do this.',

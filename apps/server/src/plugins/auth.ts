@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { Actor } from '../domain/actor.js';
 import { actorForToken } from '../domain/auth/sessions.js';
@@ -15,8 +15,8 @@ declare module 'fastify' {
     actor: Actor | null;
   }
   interface FastifyInstance {
-    /** Every API route with its tier, as registered: the access tests walk this list. */
-    apiRoutes: Array<{ method: string; url: string; tier: Tier }>;
+    /** Every API route with its tier and schema, as registered: the access and fuzz tests walk this list. */
+    apiRoutes: Array<{ method: string; url: string; tier: Tier; schema: FastifySchema | undefined }>;
   }
 }
 
@@ -50,7 +50,7 @@ export function registerAuth(app: FastifyInstance, db: Database) {
     const tier = route.config?.tier;
     if (!tier) throw new Error(`Route ${route.method} ${route.url} does not declare its tier`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, tier });
+      if (method !== 'HEAD') routes.push({ method, url: route.url, tier, schema: route.schema });
     }
   });
   app.addHook('onRequest', async (request) => {

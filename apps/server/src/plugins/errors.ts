@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ErrorBody } from '@bank/shared';
 import { AppError } from '../domain/errors.js';
@@ -23,6 +24,39 @@ function databaseConflict(error: unknown): ErrorBody | null {
     default:
       return null;
   }
+}
+
+/**
+ * Fastify's own refusals that never reach a route, its hooks or the error handler: a URL that is
+ * not valid percent-encoded UTF-8 (`%C0%AE`, `%E0%A4%A`), or a path parameter longer than the router
+ * reads. Both are malformed requests: a 400 with the error shape, uncached like every API answer.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? messages.urlTooLong : messages.urlInvalid;
+  return send(reply.header('cache-control', 'no-store'), 400, { error: 'VALIDATION', message });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a NUL or other invalid byte in a
+ * header, a malformed request line, headers over the size limit, a request that never finished
+ * arriving): answered with the error shape and `no-store` too, then the connection is closed.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', messages.requestTimeout]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', messages.headersTooLarge]
+        : [400, 'Bad Request', messages.validation];
+  const body = JSON.stringify({ error: 'VALIDATION', message } satisfies ErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /** The one error handler: every failure leaves as `{error, message, fields}`, never a stack trace or SQL. */

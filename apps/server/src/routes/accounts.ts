@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { account, accountNumber, createAccountBody, positiveId } from '@bank/shared';
+import { account, accountNumber, createAccountBody, pathText, positiveId } from '@bank/shared';
 import { closeAccount } from '../domain/accounts/close-account.js';
 import { createAccount } from '../domain/accounts/create-account.js';
 import { listBankAccounts, listUserAccounts } from '../domain/accounts/list-accounts.js';
@@ -14,7 +14,7 @@ export const accountRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db 
       config: { tier: 'user' },
       schema: {
         tags: ['accounts'],
-        params: z.object({ username: z.string() }),
+        params: z.object({ username: pathText('User Id') }),
         response: { 200: z.array(account) },
       },
     },

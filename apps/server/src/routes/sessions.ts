@@ -1,21 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import { loginBody, messages } from '@bank/shared';
+import { loginBody, messages, type LoginBody } from '@bank/shared';
 import { InvalidCredentialsError, login } from '../domain/auth/login.js';
 import { revokeSession } from '../domain/auth/sessions.js';
 import { badRequest } from '../domain/errors.js';
 import { actorOf } from '../plugins/auth.js';
 import type { RouteDeps } from './deps.js';
 
-/** Credentials from a Basic header, if one was sent. */
-function basicCredentials(header: string | undefined): { username: string; password: string } | null {
+/**
+ * Credentials from a Basic header, if one was sent, held to the same rules as the JSON body (a NUL
+ * or an override in the username is a 400 naming it, never a database error).
+ */
+function basicCredentials(header: string | undefined): LoginBody | null {
   const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? '');
   if (!match?.[1]) return null;
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return null;
-  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+  const parsed = loginBody.safeParse({
+    username: decoded.slice(0, colon),
+    password: decoded.slice(colon + 1),
+  });
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  const message = issue?.message ?? messages.validation;
+  throw badRequest(message, { [String(issue?.path[0] ?? 'authorization')]: message });
 }
 
 export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pathText } from '@bank/shared';
 import { downloadStatement, listStatements } from '../domain/statements/index.js';
 import { actorOf } from '../plugins/auth.js';
 import type { RouteDeps } from './deps.js';
@@ -12,7 +13,7 @@ export const statementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
       schema: {
         tags: ['statements'],
         summary: "A customer's issued statements, newest month first",
-        params: z.object({ username: z.string() }),
+        params: z.object({ username: pathText('User Id') }),
         response: { 200: z.array(z.string()) },
       },
     },
@@ -27,7 +28,7 @@ export const statementRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         tags: ['statements'],
         summary: 'One issued statement as a PDF (statement-{accountId}-{YYYY-MM}.pdf)',
         // The name is checked against the exact pattern in the domain (400), and only ever used as a key.
-        params: z.object({ fileName: z.string() }),
+        params: z.object({ fileName: pathText('File name') }),
         produces: ['application/pdf'],
       },
     },

@@ -4,6 +4,7 @@ import {
   createUserBody,
   displayNameText,
   messages,
+  pathText,
   positiveId,
   updatePasswordBody,
   updateUserBody,
@@ -19,9 +20,9 @@ import { updateUser } from '../domain/users/update-user.js';
 import { actorOf } from '../plugins/auth.js';
 import type { RouteDeps } from './deps.js';
 
-// Any string: a name that cannot exist is a 404 from the domain, like any other unknown user.
-const byUsername = z.object({ username: z.string() });
-const byUserId = z.object({ userId: z.string() });
+// Any text (API.md's text rule): a name that cannot exist is a 404 from the domain, like any other unknown user.
+const byUsername = z.object({ username: pathText('User Id') });
+const byUserId = z.object({ userId: pathText('User Id') });
 const text = 'text/plain; charset=utf-8';
 
 export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {

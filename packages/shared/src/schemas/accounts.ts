@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from '../constants.js';
 import { messages } from '../messages.js';
-import { positiveId, requiredId } from './common.js';
+import { identifierText, positiveId, requiredId } from './common.js';
 
 export const accountType = z.enum(ACCOUNT_TYPES);
 
@@ -19,8 +19,8 @@ export type Account = z.infer<typeof account>;
 export const createAccountBody = z
   .object({
     branchId: requiredId(messages.branchRequired),
-    userId: z.string().optional(),
-    username: z.string().optional(),
+    userId: identifierText('User Id').optional(),
+    username: identifierText('User Id').optional(),
     accountType: accountType.default('CHECKING'),
     bankId: positiveId.optional(),
   })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { limits } from '../constants.js';
 import { messages } from '../messages.js';
 import { toCents } from '../money.js';
-import { positiveId } from './common.js';
+import { positiveId, text } from './common.js';
 
 export const bankSettings = z.object({
   bankId: z.number().int(),
@@ -28,13 +28,15 @@ export const savingsRateInHundredths = z
     return hundredths;
   });
 
+export const bankName = text({
+  label: 'Bank name',
+  max: limits.bankNameMaxLength,
+  required: messages.bankNameBlank,
+});
+
 export const updateBankBody = z.object({
   bankId: positiveId.optional(),
-  bankName: z
-    .string({ error: messages.bankNameBlank })
-    .trim()
-    .min(1, messages.bankNameBlank)
-    .max(limits.bankNameMaxLength),
+  bankName,
   checkingActive: z.boolean(),
   savingsActive: z.boolean(),
   savingsRate: savingsRateInHundredths,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../constants.js';
 import { messages } from '../messages.js';
-import { positiveId } from './common.js';
+import { positiveId, text } from './common.js';
 
 export const branch = z.object({
   id: z.number().int(),
@@ -12,11 +12,12 @@ export const branch = z.object({
 });
 export type Branch = z.infer<typeof branch>;
 
-const branchName = z
-  .string({ error: messages.branchNameBlank })
-  .trim()
-  .min(1, messages.branchNameBlank)
-  .max(limits.branchNameMaxLength, messages.branchNameTooLong);
+const branchName = text({
+  label: 'Branch name',
+  max: limits.branchNameMaxLength,
+  tooLong: messages.branchNameTooLong,
+  required: messages.branchNameBlank,
+});
 
 export const createBranchBody = z.object({
   branchName,

@@ -71,3 +71,5 @@ export const errorBody = z.object({
   fields: z.record(z.string(), z.string()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
+
+export * from './text.js';

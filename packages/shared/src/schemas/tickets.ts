@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits, TICKET_SEVERITIES, TICKET_STATUSES, TICKET_TYPES } from '../constants.js';
 import { messages } from '../messages.js';
-import { positiveId } from './common.js';
+import { positiveId, text } from './common.js';
 
 export const ticketType = z.enum(TICKET_TYPES);
 export const ticketSeverity = z.enum(TICKET_SEVERITIES);
@@ -24,16 +24,19 @@ export type SupportTicket = z.infer<typeof supportTicket>;
 export const createTicketBody = z.object({
   bankId: positiveId.optional(),
   ticketType: ticketType.default('Bug'),
-  title: z
-    .string({ error: messages.ticketTitleRequired })
-    .trim()
-    .min(1, messages.ticketTitleRequired)
-    .max(limits.ticketTitleMaxLength, messages.ticketTitleTooLong),
-  ticketContents: z
-    .string({ error: messages.ticketDescriptionRequired })
-    .trim()
-    .min(1, messages.ticketDescriptionRequired)
-    .max(limits.ticketContentsMaxLength, messages.ticketDescriptionTooLong),
+  title: text({
+    label: 'Title',
+    max: limits.ticketTitleMaxLength,
+    tooLong: messages.ticketTitleTooLong,
+    required: messages.ticketTitleRequired,
+  }),
+  ticketContents: text({
+    label: 'Description',
+    max: limits.ticketContentsMaxLength,
+    tooLong: messages.ticketDescriptionTooLong,
+    required: messages.ticketDescriptionRequired,
+    multiline: true,
+  }),
   severity: ticketSeverity.default('1. Blocker'),
 });
 export type CreateTicketBody = z.input<typeof createTicketBody>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../constants.js';
 import { messages } from '../messages.js';
-import { accountNumber, amountInCents } from './common.js';
+import { accountNumber, amountInCents, text } from './common.js';
 
 export const transactionType = z.enum(TRANSACTION_TYPES);
 
@@ -51,11 +51,12 @@ export const withdrawalBody = z.object({
 });
 export type WithdrawalBody = z.input<typeof withdrawalBody>;
 
-const description = z
-  .string({ error: messages.descriptionRequired })
-  .trim()
-  .min(1, messages.descriptionRequired)
-  .max(limits.descriptionMaxLength, messages.descriptionTooLong);
+const description = text({
+  label: 'Description',
+  max: limits.descriptionMaxLength,
+  tooLong: messages.descriptionTooLong,
+  required: messages.descriptionRequired,
+});
 
 /** A transaction id (bigserial): a positive integer JavaScript holds exactly. */
 export const transactionId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits, ROLES, USERNAME_PATTERN } from '../constants.js';
 import { messages } from '../messages.js';
+import { identifierText, text } from './text.js';
 
 export const role = z.enum(ROLES);
 
@@ -17,20 +18,17 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
-// eslint-disable-next-line no-control-regex
-const hasControlChars = (s: string) => /[\u0000-\u001f\u007f-\u009f]/.test(s);
-
 const requiredIdOrName = z
   .string({ error: messages.userIdAndNameRequired })
   .trim()
   .min(1, messages.userIdAndNameRequired);
 
-const personName = requiredIdOrName.pipe(
-  z
-    .string()
-    .max(limits.nameMaxLength, messages.nameTooLong)
-    .refine((s) => !hasControlChars(s), messages.nameControlChars),
-);
+const personName = text({
+  label: 'Name',
+  max: limits.nameMaxLength,
+  tooLong: messages.nameTooLong,
+  required: messages.userIdAndNameRequired,
+});
 
 /**
  * An optional id chosen in a picker: a positive integer or its digits; the empty choice, null and
@@ -74,7 +72,7 @@ export type CreateUserBody = z.input<typeof createUserBody>;
 export const updateUserBody = z
   .object({
     /** The path names the user; if sent here too it must agree (a User Id never changes). */
-    userId: z.string().optional(),
+    userId: identifierText('User Id').optional(),
     name: personName,
     userRole: role,
     branch: optionalId,
@@ -100,10 +98,7 @@ export const updatePasswordBody = z.tuple([
 export const displayNameText = z
   .string()
   .nullish()
-  .transform((s) => (s ?? '').trim())
+  .transform((s) => s ?? '')
   .pipe(
-    z
-      .string()
-      .max(limits.displayNameMaxLength, messages.displayNameTooLong)
-      .refine((s) => !hasControlChars(s), messages.displayNameControlChars),
+    text({ label: 'Display name', max: limits.displayNameMaxLength, tooLong: messages.displayNameTooLong }),
   );

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/client.js';
 import { banks, users } from '../../db/schema.js';
 import { generateTemporaryPassword, hashPassword } from '../auth/passwords.js';
 import { badRequest } from '../errors.js';
-import { USERNAME_PATTERN, limits, messages } from '@bank/shared';
+import { USERNAME_PATTERN, bankName, messages } from '@bank/shared';
 import { ensureUsernameFree } from '../users/username.js';
 
 export interface CreatedBank {
@@ -16,8 +16,12 @@ export async function createBank(
   db: Executor,
   input: { name: string; adminUsername: string; adminName?: string; password?: string },
 ): Promise<CreatedBank> {
-  const name = input.name.trim();
-  if (!name || name.length > limits.bankNameMaxLength) throw badRequest(messages.bankNameBlank);
+  const checkedName = bankName.safeParse(input.name);
+  if (!checkedName.success) {
+    const message = checkedName.error.issues[0]?.message ?? messages.bankNameBlank;
+    throw badRequest(message, { name: message });
+  }
+  const name = checkedName.data;
   if (!USERNAME_PATTERN.test(input.adminUsername)) throw badRequest(messages.userIdFormat);
   await ensureUsernameFree(db, input.adminUsername);
   const temporaryPassword = input.password ?? generateTemporaryPassword();

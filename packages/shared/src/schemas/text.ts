@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+
+/**
+ * The one text rule of the bank (API.md "Errors"), used by every free-text field and path parameter
+ * (passwords excepted: they are secrets, never shown or stored as text, and must match byte for byte).
+ *
+ * Refused, with a 400 naming the field:
+ * - control characters (Unicode Cc: C0, DEL, C1), except tab and line breaks in multi-line fields;
+ *   single-line fields also refuse the Unicode line and paragraph separators;
+ * - invisible format characters (Unicode Cf and Default_Ignorable_Code_Point): NUL's quieter cousins —
+ *   bidirectional overrides and isolates, zero-width space/joiners, byte-order marks, soft hyphens,
+ *   Hangul fillers — which let one text look like another or reorder what a reader sees. The two
+ *   emoji variation selectors (U+FE0E, U+FE0F) stay allowed: "❤️" needs one;
+ * - lone surrogates (half of a UTF-16 pair), which have no UTF-8 form and no meaning, and the
+ *   replacement character U+FFFD, which is what bytes that were not UTF-8 (or a lone surrogate sent
+ *   as UTF-8) turn into on the way in: the text was broken before it reached us.
+ *
+ * Stored: NFC-normalised; every Unicode space (NBSP, em space, ideographic space...) becomes a plain
+ * space; in single-line text runs of spaces become one; leading and trailing space is trimmed. So
+ * "Main\u00A0Campus" and "Main  Campus" are the same name as "Main Campus".
+ */
+export type TextProblem = 'broken' | 'control' | 'invisible';
+
+const broken = /[\p{Cs}\uFFFD]/u;
+const controlInLine = /[\p{Cc}\u2028\u2029]/u;
+const controlInText = /(?![\t\n\r])\p{Cc}/u;
+const invisible = /(?![\uFE0E\uFE0F])[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+
+/** What, if anything, makes this text unacceptable. */
+export function textProblem(value: string, multiline = false): TextProblem | null {
+  if (broken.test(value)) return 'broken';
+  if ((multiline ? controlInText : controlInLine).test(value)) return 'control';
+  if (invisible.test(value)) return 'invisible';
+  return null;
+}
+
+/** The stored form of acceptable text: NFC, plain spaces, trimmed (single-line: one space between words). */
+export function normaliseText(value: string, multiline = false): string {
+  const spaced = value.normalize('NFC').replace(/\p{Zs}/gu, ' ');
+  return (multiline ? spaced : spaced.replace(/ {2,}/g, ' ')).trim();
+}
+
+export function textProblemMessage(problem: TextProblem, label: string): string {
+  switch (problem) {
+    case 'broken':
+      return messages.textBrokenChars(label);
+    case 'control':
+      return messages.textControlChars(label);
+    case 'invisible':
+      return messages.textInvisibleChars(label);
+  }
+}
+
+export interface TextOptions {
+  /** How messages name the field, capitalised: "Branch name". */
+  label: string;
+  max: number;
+  /** The message for a too-long text (default: "{label} must be at most {max} characters."). */
+  tooLong?: string;
+  /** When set, the field is required and this is the message for missing or blank text. */
+  required?: string;
+  /** Tabs and line breaks allowed (ticket contents). */
+  multiline?: boolean;
+}
+
+/** A checked, normalised text field (see the rule above). */
+export function text(options: TextOptions) {
+  const { label, max, required, multiline = false } = options;
+  let stored = z.string().max(max, options.tooLong ?? messages.textTooLong(label, max));
+  if (required !== undefined) stored = stored.min(1, required);
+  return z
+    .string({ error: required ?? messages.textRequired(label) })
+    .transform((value, ctx) => {
+      const problem = textProblem(value, multiline);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: textProblemMessage(problem, label) });
+        return z.NEVER;
+      }
+      return normaliseText(value, multiline);
+    })
+    .pipe(stored);
+}
+
+/**
+ * Text that names a record (a username, a statement's file name), in a path or a body: the same
+ * characters are refused, so a NUL or an override is a 400 naming the field, not a database error.
+ * It is checked, never changed: a name identifies something exactly (" statement-….pdf" is not a
+ * statement's name), and anything else that cannot exist is the domain's 404 or 400.
+ */
+export const identifierText = (label: string) =>
+  z
+    .string({ error: messages.textRequired(label) })
+    .max(256, messages.textTooLong(label, 256))
+    .superRefine((value, ctx) => {
+      const problem = textProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: textProblemMessage(problem, label) });
+    });
+
+/** A path parameter that names something by text. */
+export const pathText = identifierText;
