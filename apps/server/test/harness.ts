@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { defaults } from '@bank/shared';
 import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../src/db/client.js';
@@ -22,6 +23,12 @@ export const testConfig: Config = {
   demoData: false,
   sessionTtlSeconds: 3600,
   postingDelaySeconds: 86_400,
+  signInLimits: {
+    perUserAddress: defaults.loginFailuresPerUserAddress,
+    perUser: defaults.loginFailuresPerUser,
+    perAddress: defaults.loginFailuresPerAddress,
+  },
+  rateLimitPerMinute: defaults.rateLimitPerMinute,
   logLevel: 'silent',
   webDistDir: undefined,
   runJobs: false,

@@ -24,7 +24,7 @@ const byUsername = z.object({ username: z.string() });
 const byUserId = z.object({ userId: z.string() });
 const text = 'text/plain; charset=utf-8';
 
-export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
   app.get(
     '/user/users/:username',
     { config: { tier: 'user' }, schema: { tags: ['users'], params: byUsername, response: { 200: user } } },
@@ -117,6 +117,7 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
         currentPassword,
         newPassword,
         address: request.ip,
+        limits: config.signInLimits,
       });
       return reply.type(text).send(messages.passwordUpdated);
     },

@@ -3,10 +3,10 @@ import { limits, messages } from '@bank/shared';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
-import { LoginThrottledError } from '../auth/login.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/sessions.js';
-import { loginRetryAfterSeconds, recordLoginFailure } from '../auth/throttle.js';
+import { releaseAttempt, reserveAttempt } from '../auth/throttle.js';
+import type { SignInLimits } from '../../config.js';
 import { badRequest, notFound } from '../errors.js';
 import { findSelf } from './lookup.js';
 
@@ -16,6 +16,7 @@ export interface PasswordChange {
   newPassword: string;
   /** The client's address, for the sign-in throttle. */
   address: string;
+  limits: SignInLimits;
 }
 
 /**
@@ -26,13 +27,13 @@ export interface PasswordChange {
  */
 export async function updatePassword(db: Database, actor: Actor, change: PasswordChange): Promise<void> {
   const self = await findSelf(db, actor, change.username);
-  const usernameKey = self.username.toLowerCase();
-  const wait = await loginRetryAfterSeconds(db, usernameKey, change.address);
-  if (wait > 0) throw new LoginThrottledError(wait);
+  const key = { usernameKey: self.username.toLowerCase(), address: change.address };
+  const reservation = await reserveAttempt(db, key, change.limits);
   if (!(await verifyPassword(change.currentPassword, self.passwordHash))) {
-    await recordLoginFailure(db, usernameKey, change.address);
+    // The reservation stays: it is the recorded failure.
     throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
   }
+  await releaseAttempt(db, reservation, key);
   assertStrongEnough(change.newPassword, self.username);
   const passwordHash = await hashPassword(change.newPassword);
   await db.transaction(async (tx) => {
