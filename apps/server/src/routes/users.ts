@@ -13,6 +13,7 @@ import { createUser } from '../domain/users/create-user.js';
 import { deleteUser } from '../domain/users/delete-user.js';
 import { getUser } from '../domain/users/get-user.js';
 import { listUsers } from '../domain/users/list-users.js';
+import { resetPassword } from '../domain/users/reset-password.js';
 import { updateDisplayName } from '../domain/users/update-display-name.js';
 import { updatePassword } from '../domain/users/update-password.js';
 import { updateUser } from '../domain/users/update-user.js';
@@ -69,6 +70,24 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, co
       schema: { tags: ['users'], params: byUserId, body: updateUserBody, response: { 200: user } },
     },
     (request) => updateUser(db, actorOf(request), request.params.userId, request.body),
+  );
+
+  app.post(
+    '/admin/users/:userId/resetPassword',
+    {
+      config: { tier: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Answers text: "Temporary password: {password}"; ends the user\'s sessions',
+        params: byUserId,
+        response: { 200: z.string() },
+      },
+    },
+    async (request, reply) => {
+      const password = await resetPassword(db, actorOf(request), request.params.userId);
+      // The answer carries a password: no cache may keep it.
+      return reply.header('cache-control', 'no-store').type(text).send(messages.temporaryPassword(password));
+    },
   );
 
   app.delete(

@@ -25,7 +25,7 @@ export interface LoginInput {
 /**
  * Checks a username and password and opens a session. Every failure looks the same and takes about
  * the same time (a decoy hash is checked when the user does not exist), so the answer never tells
- * whether a username exists. The attempt is reserved against the sign-in limits before the
+ * whether a username exists, nor whether a temporary password expired. The attempt is reserved against the sign-in limits before the
  * password is checked (throttle.ts).
  */
 export async function login(db: Database, input: LoginInput): Promise<string> {
@@ -33,13 +33,18 @@ export async function login(db: Database, input: LoginInput): Promise<string> {
   const reservation = await reserveAttempt(db, key, input.limits);
 
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      // A temporary password not replaced within its 7 days no longer signs in.
+      expired: sql<boolean>`coalesce(${users.mustChangePassword} and ${users.temporaryPasswordExpiresAt} <= now(), false)`,
+    })
     .from(users)
     .where(and(eq(sql`lower(${users.username})`, key.usernameKey), isNull(users.deletedAt)))
     .limit(1);
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
   // A failure keeps its reservation: it is the recorded failure.
-  if (!user || !valid) throw new InvalidCredentialsError();
+  if (!user || !valid || user.expired) throw new InvalidCredentialsError();
   await releaseAttempt(db, reservation, key);
   return createSession(db, user.id, input.sessionTtlSeconds);
 }

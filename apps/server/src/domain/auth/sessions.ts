@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new random token (256 bits); only its hash is stored. */
 export async function createSession(db: Executor, userId: number, ttlSeconds: number): Promise<string> {
@@ -17,8 +17,11 @@ export async function createSession(db: Executor, userId: number, ttlSeconds: nu
   return token;
 }
 
+/** A signed-in actor, and whether they still have to replace a temporary password. */
+export type SignedIn = Actor & { mustChangePassword: boolean };
+
 /** The actor behind a bearer token, or null when the token is unknown, expired, revoked or its user deleted. */
-export async function actorForToken(db: Executor, token: string): Promise<Actor | null> {
+export async function actorForToken(db: Executor, token: string): Promise<SignedIn | null> {
   const [row] = await db
     .select({
       id: users.id,
@@ -27,6 +30,7 @@ export async function actorForToken(db: Executor, token: string): Promise<Actor 
       bankId: users.bankId,
       branchId: users.branchId,
       sessionId: sessions.id,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

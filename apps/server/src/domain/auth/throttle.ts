@@ -117,3 +117,8 @@ async function secondsUntilBelow(
     .limit(1);
   return Math.max(1, freed?.seconds ?? 1);
 }
+
+/** Forgets every failure of a username (its password was just reset by an admin). */
+export async function clearFailures(db: Executor, usernameKey: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.usernameKey, usernameKey));
+}

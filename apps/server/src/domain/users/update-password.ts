@@ -1,8 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { limits, messages } from '@bank/shared';
+import { messages, newPasswordProblem } from '@bank/shared';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
+import { isCommonPassword } from '../auth/common-passwords.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/sessions.js';
 import { releaseAttempt, reserveAttempt } from '../auth/throttle.js';
@@ -34,27 +35,20 @@ export async function updatePassword(db: Database, actor: Actor, change: Passwor
     throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
   }
   await releaseAttempt(db, reservation, key);
-  assertStrongEnough(change.newPassword, self.username);
+  const problem = newPasswordProblem(change.newPassword, {
+    userId: self.username,
+    currentPassword: change.currentPassword,
+    isCommon: isCommonPassword,
+  });
+  if (problem) throw badRequest(problem, { newPassword: problem });
   const passwordHash = await hashPassword(change.newPassword);
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({ passwordHash, mustChangePassword: false })
+      .set({ passwordHash, mustChangePassword: false, temporaryPasswordExpiresAt: null })
       .where(and(eq(users.id, self.id), isNull(users.deletedAt)))
       .returning({ id: users.id });
     if (!row) throw notFound();
     await revokeUserSessions(tx, self.id, actor.sessionId);
   });
-}
-
-function assertStrongEnough(newPassword: string, username: string): void {
-  if (newPassword.length < limits.passwordMinLength) {
-    throw badRequest(messages.newPasswordTooShort, { newPassword: messages.newPasswordTooShort });
-  }
-  if (newPassword.toLowerCase() === username.toLowerCase()) {
-    throw badRequest(messages.newPasswordIsUserId, { newPassword: messages.newPasswordIsUserId });
-  }
-  if (newPassword.length > limits.passwordMaxLength) {
-    throw badRequest(messages.newPasswordTooLong, { newPassword: messages.newPasswordTooLong });
-  }
 }
