@@ -25,14 +25,14 @@ const signIn = async (username: string, password: string) =>
 const changePassword = (token: string, username: string, current: string, next: string) =>
   call(t.app, 'PUT', `/user/users/${username}/updatePassword`, { token, body: [current, next] });
 
-/** An admin creates a student; answers the temporary password. */
-async function createStudent(username: string): Promise<string> {
+/** An admin creates a user (a student unless told); answers the temporary password. */
+async function createStudent(username: string, userRole = 'USER'): Promise<string> {
   const res = await call(t.app, 'POST', '/admin/users/create', {
     token: banks.one.tokens.admin,
     body: {
       username,
       name: 'New Pupil',
-      userRole: 'USER',
+      userRole,
       bankId: banks.one.bankId,
       branchId: banks.one.main.id,
     },
@@ -100,6 +100,28 @@ describe('temporary passwords', () => {
     }
     expect((await changePassword(token, 'fresh-pupil', temporary, 'my-own-secret-9')).status).toBe(200);
     expect((await call(t.app, 'GET', `/user/bank/${banks.one.bankId}`, { token })).status).toBe(200);
+  });
+
+  it('refuse every other API call of such a user, even an admin, with 403', async () => {
+    const temporary = await createStudent('fresh-pupil', 'ADMIN');
+    const token = (await signIn('fresh-pupil', temporary)).body as string;
+    const allowed = new Set([
+      'GET /api/user/users/:username',
+      'PUT /api/user/users/:userId/updatePassword',
+      'POST /api/logout',
+    ]);
+    const others = t.app.apiRoutes.filter((r) => r.tier !== 'public' && !allowed.has(`${r.method} ${r.url}`));
+    expect(others.length).toBeGreaterThan(30);
+    for (const route of others) {
+      // Every parameter names the user themself or a record of their bank: still refused.
+      const url = route.url
+        .replace('/api', '')
+        .replace(/:(username|userId)/g, 'fresh-pupil')
+        .replace(/:\w+/g, String(banks.one.bankId));
+      const res = await call(t.app, route.method as 'GET', url, { token });
+      expect(res.status, `${route.method} ${route.url}`).toBe(403);
+      expect(res.body.message, route.url).toBe(messages.choosePasswordFirst);
+    }
   });
 
   it('logout works with a temporary password', async () => {
