@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new random token (256 bits); only its hash is stored. */
 export async function createSession(db: Executor, userId: number, ttlSeconds: number): Promise<string> {
