@@ -50,6 +50,47 @@ describe('change password', () => {
     expect(screen.getByLabelText(/^New Password/)).toHaveValue('');
   });
 
+  it('applies the shared rule before sending: not only spaces, not the current password', async () => {
+    let sent = 0;
+    server.use(
+      http.put('*/api/user/users/student/updatePassword', () => {
+        sent += 1;
+        return HttpResponse.text(messages.passwordUpdated);
+      }),
+    );
+    const { user } = renderApp('/settings/updatePassword', student);
+    await fill(user, 'Demo-1234', '        ', '        ');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(fieldError(/^New Password/)).toBe(messages.newPasswordOnlySpaces);
+    await user.clear(screen.getByLabelText(/^New Password/));
+    await user.clear(screen.getByLabelText(/^Confirm New Password/));
+    await user.type(screen.getByLabelText(/^New Password/), 'Demo-1234');
+    await user.type(screen.getByLabelText(/^Confirm New Password/), 'Demo-1234');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(fieldError(/^New Password/)).toBe(messages.newPasswordIsCurrent);
+    expect(sent).toBe(0);
+  });
+
+  it("shows the server's reason for a common password", async () => {
+    server.use(
+      http.put('*/api/user/users/student/updatePassword', () =>
+        HttpResponse.json(
+          {
+            error: 'VALIDATION',
+            message: messages.newPasswordTooCommon,
+            fields: { newPassword: messages.newPasswordTooCommon },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/settings/updatePassword', student);
+    await fill(user, 'Demo-1234', 'password', 'password');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`${messages.passwordUpdateFailed}${messages.newPasswordTooCommon}`);
+  });
+
   it('shows "Failed to update password." followed by the server message', async () => {
     server.use(
       http.put('*/api/user/users/student/updatePassword', () =>
