@@ -108,7 +108,13 @@ describe('change password', () => {
   it('lets a user with a temporary password go on once it is changed', async () => {
     const temporary = { ...student, mustChangePassword: true };
     let changed = false;
+    // The server refuses everything else until the password is changed: the app must not ask.
+    const askedWhileLocked: string[] = [];
     server.use(
+      http.get('*/api/user/accounts/user/:username', ({ request }) => {
+        if (!changed) askedWhileLocked.push(request.url);
+        return HttpResponse.json([]);
+      }),
       http.get('*/api/user/users/student', () =>
         HttpResponse.json({ ...student, mustChangePassword: !changed }),
       ),
@@ -122,6 +128,7 @@ describe('change password', () => {
     await fill(user, 'Temp-pass-1', 'New-pass-123', 'New-pass-123');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText(messages.passwordUpdated)).toBeInTheDocument();
+    expect(askedWhileLocked).toEqual([]);
     expect(authStore.get()?.user.mustChangePassword).toBe(false);
     await user.click(screen.getByRole('link', { name: 'Go to Home' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
