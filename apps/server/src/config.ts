@@ -16,10 +16,24 @@ const environmentSchema = z.object({
   DEMO_DATA: flag.optional(),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(defaults.sessionTtlSeconds),
   POSTING_DELAY_SECONDS: z.coerce.number().int().min(0).default(defaults.postingDelaySeconds),
+  LOGIN_FAILURES_PER_USER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(defaults.loginFailuresPerUserAddress),
+  LOGIN_FAILURES_PER_USER: z.coerce.number().int().positive().default(defaults.loginFailuresPerUser),
+  LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(defaults.loginFailuresPerAddress),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(defaults.rateLimitPerMinute),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app is; the server serves it at / when it exists. */
   WEB_DIST_DIR: z.string().optional(),
 });
+
+export interface SignInLimits {
+  perUserAddress: number;
+  perUser: number;
+  perAddress: number;
+}
 
 export interface Config {
   host: string;
@@ -29,6 +43,10 @@ export interface Config {
   demoData: boolean;
   sessionTtlSeconds: number;
   postingDelaySeconds: number;
+  /** The three sign-in limits (API.md "Sessions"). */
+  signInLimits: SignInLimits;
+  /** API requests per minute per session or address; 0 = no limit. */
+  rateLimitPerMinute: number;
   logLevel: string;
   webDistDir: string | undefined;
   /** Background jobs (posting, interest, statements) run on a timer; tests turn them off. */
@@ -53,6 +71,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     postingDelaySeconds: e.POSTING_DELAY_SECONDS,
+    signInLimits: {
+      perUserAddress: e.LOGIN_FAILURES_PER_USER_ADDRESS,
+      perUser: e.LOGIN_FAILURES_PER_USER,
+      perAddress: e.LOGIN_FAILURES_PER_ADDRESS,
+    },
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     runJobs: true,

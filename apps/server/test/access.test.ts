@@ -94,6 +94,9 @@ function probeFor(method: string, url: string): Probe | undefined {
       url: `/admin/users/${one.student.username}/updateUser`,
       body: { userId: one.student.username, name: 'Renamed', userRole: 'USER', branch: one.main.id },
     },
+    'POST /api/admin/users/:userId/resetPassword': {
+      url: `/admin/users/${one.student.username}/resetPassword`,
+    },
     'DELETE /api/admin/users/:userId/delete': { url: `/admin/users/${one.teller.username}/delete` },
     'PUT /api/users/:userId/updateDisplayName': {
       url: `/users/${one.student.username}/updateDisplayName`,

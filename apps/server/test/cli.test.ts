@@ -35,7 +35,7 @@ describe('npm run bank -- create-bank', () => {
     expect(created).toEqual({
       bankId: 2,
       username: 'hill-admin',
-      temporaryPassword: expect.stringMatching(/^\S{12}$/),
+      temporaryPassword: expect.stringMatching(/^[a-z]+-[a-z]+-[a-z]+-[2-9]{2}$/),
     });
 
     const db = await open();
@@ -48,6 +48,16 @@ describe('npm run bank -- create-bank', () => {
       const token = login.body;
       const me = await call(app, 'GET', '/user/users/hill-admin', { token });
       expect(me.body).toMatchObject({ bankId: 2, userRole: 'ADMIN', mustChangePassword: true });
+      // The temporary password opens nothing else until it is replaced.
+      const newPassword = 'hill-admin-own-secret';
+      expect(
+        (
+          await call(app, 'PUT', '/user/users/hill-admin/updatePassword', {
+            token,
+            body: [created.temporaryPassword, newPassword],
+          })
+        ).status,
+      ).toBe(200);
       for (const url of [
         '/admin/users/1',
         '/teller/accounts/bank/1',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { defaults } from '@bank/shared';
 import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../src/db/client.js';
@@ -22,6 +23,13 @@ export const testConfig: Config = {
   demoData: false,
   sessionTtlSeconds: 3600,
   postingDelaySeconds: 86_400,
+  signInLimits: {
+    perUserAddress: defaults.loginFailuresPerUserAddress,
+    perUser: defaults.loginFailuresPerUser,
+    perAddress: defaults.loginFailuresPerAddress,
+  },
+  // Tests send many requests quickly; the limit itself is tested in rate-limit.test.ts.
+  rateLimitPerMinute: 100_000,
   logLevel: 'silent',
   webDistDir: undefined,
   runJobs: false,
@@ -57,14 +65,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(
-  overrides: Partial<Config> = {},
-  rateLimitPerMinute = 100_000,
-): Promise<TestApp> {
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const scratch = testDatabaseUrl ? await createScratchDatabase(testDatabaseUrl) : null;
   const handle: DatabaseHandle = await openDatabase({ databaseUrl: scratch?.url });
   const config = { ...testConfig, ...overrides };
-  const app = await buildApp({ config, db: handle.db, rateLimitPerMinute });
+  const app = await buildApp({ config, db: handle.db });
   await app.ready();
   return {
     app,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { limits } from '@bank/shared';
+import { defaults } from '@bank/shared';
 import { call, startTestApp, type TestApp } from './harness.js';
 import { FIXTURE_PASSWORD, seedTwoBanks } from './fixtures.js';
 
@@ -59,7 +59,7 @@ describe('POST /login', () => {
   });
 
   it('throttles repeated failures for one username with 429 and Retry-After, even for the right password', async () => {
-    for (let i = 0; i < limits.loginFailuresPerUsername; i++) {
+    for (let i = 0; i < defaults.loginFailuresPerUserAddress; i++) {
       const res = await call(t.app, 'POST', '/login', {
         body: { username: 'one-teller', password: `wrong-${i}` },
       });

@@ -28,7 +28,7 @@ const USER_KEYS = [
   'userRole',
   'username',
 ];
-const CREATED = /^Successfully created user\. Temporary password: (\S{12})$/;
+const CREATED = /^Successfully created user\. Temporary password: ([a-z]+-[a-z]+-[a-z]+-[2-9]{2})$/;
 
 const login = (username: string, password: string) =>
   call(t.app, 'POST', '/login', { body: { username, password } });
@@ -756,6 +756,7 @@ describe('tiers', () => {
       'DELETE /api/admin/users/:userId/delete admin',
       'GET /api/admin/users/:bankId admin',
       'GET /api/user/users/:username user',
+      'POST /api/admin/users/:userId/resetPassword admin',
       'POST /api/admin/users/create admin',
       'PUT /api/admin/users/:userId/updateUser admin',
       'PUT /api/user/users/:userId/updateDisplayName user',

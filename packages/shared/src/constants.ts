@@ -39,10 +39,10 @@ export const limits = {
   transactionPageMax: 500,
   bodyLimitBytes: 64 * 1024,
   requestTimeoutMs: 30_000,
-  /** Failed sign-ins allowed per username (and, more loosely, per address) in one window. */
-  loginFailuresPerUsername: 5,
-  loginFailuresPerAddress: 20,
-  loginFailureWindowSeconds: 15 * 60,
+  /** The windows of the three sign-in limits (API.md "Sessions"); the counts are settings. */
+  loginFailureWindowSeconds: { perUserAddress: 15 * 60, perUser: 60 * 60, perAddress: 15 * 60 },
+  /** A temporary password not replaced within this time no longer signs in. */
+  temporaryPasswordTtlSeconds: 7 * 24 * 60 * 60,
   /** How long a money-moving request's first answer is kept for replay by its Idempotency-Key. */
   idempotencyKeyTtlSeconds: 7 * 24 * 60 * 60,
   /** Expired or revoked sessions are kept this long (for support questions), then deleted. */
@@ -52,4 +52,10 @@ export const limits = {
 export const defaults = {
   sessionTtlSeconds: 8 * 60 * 60,
   postingDelaySeconds: 24 * 60 * 60,
+  /** Failed sign-ins allowed per username and address, per username, per address (API.md "Sessions"). */
+  loginFailuresPerUserAddress: 5,
+  loginFailuresPerUser: 50,
+  loginFailuresPerAddress: 100,
+  /** API requests per minute per session (per address without one); 0 turns the limit off. */
+  rateLimitPerMinute: 1200,
 } as const;

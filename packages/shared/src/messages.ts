@@ -16,6 +16,12 @@ export const messages = {
   newPasswordTooShort: 'The new password must be at least 8 characters long.',
   newPasswordIsUserId: 'The new password must not be the same as the User Id.',
   newPasswordTooLong: 'The new password must be at most 128 characters long.',
+  newPasswordOnlySpaces: 'The new password must not be only spaces.',
+  newPasswordIsCurrent: 'The new password must be different from the current password.',
+  newPasswordTooCommon: 'This password is too common. Choose one that is harder to guess.',
+  choosePasswordFirst: 'Choose a new password first.',
+  temporaryPassword: (password: string) => `Temporary password: ${password}`,
+  resettingPassword: 'Resetting Password...',
 
   // Transfer, deposit, withdrawal (spec §4, §5, §8)
   sourceAccountInvalid: 'Please select a valid account',

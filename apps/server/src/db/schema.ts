@@ -88,6 +88,8 @@ export const users = pgTable(
     branchId: integer('branch_id'),
     passwordHash: text('password_hash').notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(true),
+    /** While the password is a temporary one: when it stops signing in (API.md "Sessions"). */
+    temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
     /** Users are retired, not erased: their closed accounts and tickets still name them. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

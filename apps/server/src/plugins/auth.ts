@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { Actor } from '../domain/actor.js';
-import { actorForToken } from '../domain/auth/sessions.js';
+import { actorForToken, type SignedIn } from '../domain/auth/sessions.js';
 import { forbidden, unauthenticated } from '../domain/errors.js';
+import { messages } from '@bank/shared';
 
 /** Who may call a route, by its prefix (API.md "Tiers and tenancy"). */
 export type Tier = 'public' | 'user' | 'teller' | 'admin';
@@ -38,6 +39,20 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
+ * What a user who still has a temporary password may do (API.md "Sessions"): read their own
+ * record, replace the password, sign out. The server enforces it, not only the web app, so a
+ * temporary password that leaks (it was printed, or read aloud) opens nothing else.
+ */
+function allowedWithTemporaryPassword(request: FastifyRequest, actor: SignedIn): boolean {
+  const route = `${request.method} ${request.routeOptions.url}`;
+  const params = request.params as Record<string, string | undefined>;
+  const isSelf = (name: string | undefined) => name?.toLowerCase() === actor.username.toLowerCase();
+  if (route === 'GET /api/user/users/:username') return isSelf(params.username);
+  if (route === 'PUT /api/user/users/:userId/updatePassword') return isSelf(params.userId);
+  return route === 'POST /api/logout';
+}
+
+/**
  * Authenticates and checks the tier before anything else runs (even body parsing), so an
  * unauthorised caller learns nothing from validation errors. Every API route must declare a tier.
  */
@@ -60,6 +75,9 @@ export function registerAuth(app: FastifyInstance, db: Database) {
     const actor = token ? await actorForToken(db, token) : null;
     if (!actor) throw unauthenticated();
     if (!allowedRoles[tier].includes(actor.role)) throw forbidden();
+    if (actor.mustChangePassword && !allowedWithTemporaryPassword(request, actor)) {
+      throw forbidden(messages.choosePasswordFirst);
+    }
     request.actor = actor;
   });
 }

@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, type ErrorBody } from '@bank/shared';
 import { AppError } from '../domain/errors.js';
-import { LoginThrottledError } from '../domain/auth/login.js';
+import { LoginThrottledError } from '../domain/auth/throttle.js';
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.code(status).type('application/json; charset=utf-8').send(body);

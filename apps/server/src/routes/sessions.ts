@@ -54,6 +54,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
           ...credentials,
           address: request.ip,
           sessionTtlSeconds: config.sessionTtlSeconds,
+          limits: config.signInLimits,
         });
         return reply.type('text/plain; charset=utf-8').send(token);
       } catch (error) {

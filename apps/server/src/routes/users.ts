@@ -14,6 +14,7 @@ import { createUser } from '../domain/users/create-user.js';
 import { deleteUser } from '../domain/users/delete-user.js';
 import { getUser } from '../domain/users/get-user.js';
 import { listUsers } from '../domain/users/list-users.js';
+import { resetPassword } from '../domain/users/reset-password.js';
 import { updateDisplayName } from '../domain/users/update-display-name.js';
 import { updatePassword } from '../domain/users/update-password.js';
 import { updateUser } from '../domain/users/update-user.js';
@@ -25,7 +26,7 @@ const byUsername = z.object({ username: pathText('User Id') });
 const byUserId = z.object({ userId: pathText('User Id') });
 const text = 'text/plain; charset=utf-8';
 
-export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) => {
+export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
   app.get(
     '/user/users/:username',
     { config: { tier: 'user' }, schema: { tags: ['users'], params: byUsername, response: { 200: user } } },
@@ -70,6 +71,24 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
       schema: { tags: ['users'], params: byUserId, body: updateUserBody, response: { 200: user } },
     },
     (request) => updateUser(db, actorOf(request), request.params.userId, request.body),
+  );
+
+  app.post(
+    '/admin/users/:userId/resetPassword',
+    {
+      config: { tier: 'admin' },
+      schema: {
+        tags: ['users'],
+        summary: 'Answers text: "Temporary password: {password}"; ends the user\'s sessions',
+        params: byUserId,
+        response: { 200: z.string() },
+      },
+    },
+    async (request, reply) => {
+      const password = await resetPassword(db, actorOf(request), request.params.userId);
+      // The answer carries a password: no cache may keep it.
+      return reply.header('cache-control', 'no-store').type(text).send(messages.temporaryPassword(password));
+    },
   );
 
   app.delete(
@@ -118,6 +137,7 @@ export const userRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db }) 
         currentPassword,
         newPassword,
         address: request.ip,
+        limits: config.signInLimits,
       });
       return reply.type(text).send(messages.passwordUpdated);
     },

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /** scrypt cost: N=2^15, r=8 (32 MiB, ~50-100 ms here): memory-hard, no native build. */
 const PARAMS: ScryptOptions = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
@@ -34,9 +34,3 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /** Compared against when the username does not exist, so a miss costs the same time as a wrong password. */
 export const decoyHash = hashPassword(randomBytes(16).toString('hex'));
-
-/** A temporary password an admin hands over: 12 characters, no look-alikes (0/O, 1/l/I). */
-export function generateTemporaryPassword(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
-  return Array.from({ length: 12 }, () => alphabet[randomInt(alphabet.length)]).join('');
-}

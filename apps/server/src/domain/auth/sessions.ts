@@ -17,8 +17,11 @@ export async function createSession(db: Executor, userId: number, ttlSeconds: nu
   return token;
 }
 
+/** A signed-in actor, and whether they still have to replace a temporary password. */
+export type SignedIn = Actor & { mustChangePassword: boolean };
+
 /** The actor behind a bearer token, or null when the token is unknown, expired, revoked or its user deleted. */
-export async function actorForToken(db: Executor, token: string): Promise<Actor | null> {
+export async function actorForToken(db: Executor, token: string): Promise<SignedIn | null> {
   const [row] = await db
     .select({
       id: users.id,
@@ -27,6 +30,7 @@ export async function actorForToken(db: Executor, token: string): Promise<Actor 
       bankId: users.bankId,
       branchId: users.branchId,
       sessionId: sessions.id,
+      mustChangePassword: users.mustChangePassword,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/client.js';
 import { banks, users } from '../../db/schema.js';
-import { generateTemporaryPassword, hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../auth/passwords.js';
+import { generateTemporaryPassword, temporaryPasswordExpiry } from '../auth/temporary-password.js';
 import { badRequest } from '../errors.js';
 import { USERNAME_PATTERN, bankName, messages } from '@bank/shared';
 import { ensureUsernameFree } from '../users/username.js';
@@ -34,6 +35,7 @@ export async function createBank(
     bankId: bank.id,
     passwordHash: await hashPassword(temporaryPassword),
     mustChangePassword: input.password === undefined,
+    temporaryPasswordExpiresAt: input.password === undefined ? temporaryPasswordExpiry() : null,
   });
   return { bankId: bank.id, username: input.adminUsername, temporaryPassword };
 }

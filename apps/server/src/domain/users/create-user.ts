@@ -4,7 +4,8 @@ import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { assertOwnBank } from '../access.js';
-import { generateTemporaryPassword, hashPassword } from '../auth/passwords.js';
+import { hashPassword } from '../auth/passwords.js';
+import { generateTemporaryPassword, temporaryPasswordExpiry } from '../auth/temporary-password.js';
 import { conflict } from '../errors.js';
 import { assertBranchRule } from './branch-rule.js';
 import { assertUsernameShape } from './lookup.js';
@@ -43,6 +44,7 @@ export async function createUser(db: Database, actor: Actor, input: NewUser): Pr
         branchId: input.branchId,
         passwordHash,
         mustChangePassword: true,
+        temporaryPasswordExpiresAt: temporaryPasswordExpiry(),
       })
       .onConflictDoNothing()
       .returning({ id: users.id });

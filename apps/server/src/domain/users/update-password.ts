@@ -1,12 +1,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { limits, messages } from '@bank/shared';
+import { messages, newPasswordProblem } from '@bank/shared';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
-import { LoginThrottledError } from '../auth/login.js';
+import { isCommonPassword } from '../auth/common-passwords.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/sessions.js';
-import { loginRetryAfterSeconds, recordLoginFailure } from '../auth/throttle.js';
+import { releaseAttempt, reserveAttempt } from '../auth/throttle.js';
+import type { SignInLimits } from '../../config.js';
 import { badRequest, notFound } from '../errors.js';
 import { findSelf } from './lookup.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -17,6 +18,7 @@ export interface PasswordChange {
   newPassword: string;
   /** The client's address, for the sign-in throttle. */
   address: string;
+  limits: SignInLimits;
 }
 
 /**
@@ -27,34 +29,27 @@ export interface PasswordChange {
  */
 export async function updatePassword(db: Database, actor: Actor, change: PasswordChange): Promise<void> {
   const self = await findSelf(db, actor, change.username);
-  const usernameKey = self.username.toLowerCase();
-  const wait = await loginRetryAfterSeconds(db, usernameKey, change.address);
-  if (wait > 0) throw new LoginThrottledError(wait);
+  const key = { usernameKey: self.username.toLowerCase(), address: change.address };
+  const reservation = await reserveAttempt(db, key, change.limits);
   if (!(await verifyPassword(change.currentPassword, self.passwordHash))) {
-    await recordLoginFailure(db, usernameKey, change.address);
+    // The reservation stays: it is the recorded failure.
     throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
   }
-  assertStrongEnough(change.newPassword, self.username);
+  await releaseAttempt(db, reservation, key);
+  const problem = newPasswordProblem(change.newPassword, {
+    userId: self.username,
+    currentPassword: change.currentPassword,
+    isCommon: isCommonPassword,
+  });
+  if (problem) throw badRequest(problem, { newPassword: problem });
   const passwordHash = await hashPassword(change.newPassword);
   await inTransaction(db, async (tx) => {
     const [row] = await tx
       .update(users)
-      .set({ passwordHash, mustChangePassword: false })
+      .set({ passwordHash, mustChangePassword: false, temporaryPasswordExpiresAt: null })
       .where(and(eq(users.id, self.id), isNull(users.deletedAt)))
       .returning({ id: users.id });
     if (!row) throw notFound();
     await revokeUserSessions(tx, self.id, actor.sessionId);
   });
-}
-
-function assertStrongEnough(newPassword: string, username: string): void {
-  if (newPassword.length < limits.passwordMinLength) {
-    throw badRequest(messages.newPasswordTooShort, { newPassword: messages.newPasswordTooShort });
-  }
-  if (newPassword.toLowerCase() === username.toLowerCase()) {
-    throw badRequest(messages.newPasswordIsUserId, { newPassword: messages.newPasswordIsUserId });
-  }
-  if (newPassword.length > limits.passwordMaxLength) {
-    throw badRequest(messages.newPasswordTooLong, { newPassword: messages.newPasswordTooLong });
-  }
 }

@@ -108,8 +108,10 @@ export function SideNav({ session }: { session: Session }) {
   const { bankId } = user;
   const isUser = role === 'USER';
   const isAdmin = role === 'ADMIN';
+  // Until a temporary password is replaced the server answers nothing else (403): ask for nothing.
+  const locked = user.mustChangePassword;
   // Only a teller's links depend on the bank settings; the server enforces them for everyone.
-  const settings = useBankSettings(user.bankId, role === 'TELLER');
+  const settings = useBankSettings(user.bankId, role === 'TELLER' && !locked);
   const logout = useLogout();
   const may = (flow: 'deposit' | 'withdrawal' | 'transfer') => mayStart(flow, role, settings.data);
 
@@ -120,14 +122,16 @@ export function SideNav({ session }: { session: Session }) {
           {isUser ? (
             <>
               <NavItem to={paths.home} label="Accounts" icon={icon(IconHome)} />
-              <StudentAccountLinks username={user.username} />
+              {!locked && <StudentAccountLinks username={user.username} />}
             </>
           ) : (
             <NavItem to={paths.home} label="Home" icon={icon(IconHome)} />
           )}
 
           <SectionLabel>Manage</SectionLabel>
-          {role === 'TELLER' && settings.isPending && <Skeleton h={28} mx="sm" my={4} aria-hidden />}
+          {role === 'TELLER' && !locked && settings.isPending && (
+            <Skeleton h={28} mx="sm" my={4} aria-hidden />
+          )}
           {role === 'TELLER' && settings.isError && (
             <Text size="xs" c="red" px="sm" role="alert">
               {errorMessage(settings.error)}

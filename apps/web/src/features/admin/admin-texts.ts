@@ -15,6 +15,14 @@ export const adminText = {
   updateUserFailed: 'Failed to update user',
   deleteUserFailed: 'Failed to delete user',
   userDeleted: (userId: string) => `User ${userId} was deleted.`,
+  resetPassword: 'Reset Password',
+  resetPasswordHint: 'Forgotten password? Give the user a new temporary one.',
+  resetPasswordConfirm: (userId: string, name: string) =>
+    `Reset the password of ${userId} (${name})? Their current password stops working and they are signed out everywhere.`,
+  passwordReset: 'Password reset',
+  resetPasswordNote:
+    'Hand this password to the user now: it is shown only once and works for 7 days. They choose their own password when they sign in.',
+  resetPasswordFailed: 'Failed to reset password',
   noUsers: 'No users yet.',
 
   // Branches

@@ -1,18 +1,7 @@
-import {
-  Alert,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, type GetInputPropsReturnType } from '@mantine/form';
-import { IconCheck, IconCircleCheck, IconCopy } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import {
   createUserBody,
   limits,
@@ -36,6 +25,8 @@ import {
 } from './admin-parts';
 import { adminText } from './admin-texts';
 import { useCreateUser, useDeleteUser, useUpdateUser, type CreatedUser } from './api';
+import { ResetPasswordSection } from './reset-password';
+import { TemporaryPassword } from './temporary-password';
 
 /** The role picker: USER is labelled "Student" and comes first, as the default (spec §1, §9). */
 const ROLE_OPTIONS = (['USER', 'TELLER', 'ADMIN'] as const).map((role) => ({
@@ -112,8 +103,6 @@ function RoleAndBranchFields({ form, branches, disabled }: RoleAndBranchProps) {
 
 /** The one-time answer of a create: the temporary password, to hand to the new user. */
 function CreatedUserStatus({ created }: { created: CreatedUser }) {
-  const copyButton = useRef<HTMLButtonElement>(null);
-  useEffect(() => copyButton.current?.focus(), [created]);
   const password = created.temporaryPassword;
   return (
     <Alert
@@ -132,36 +121,7 @@ function CreatedUserStatus({ created }: { created: CreatedUser }) {
           <Text size="sm">
             User <b>{created.username}</b> can now sign in.
           </Text>
-          <Group gap="xs" wrap="wrap">
-            <Text size="sm" fw={600} component="span">
-              {adminText.temporaryPasswordLabel}:
-            </Text>
-            <Code
-              fz="lg"
-              fw={700}
-              px="sm"
-              py={4}
-              data-testid="temporary-password"
-              style={{ userSelect: 'all', letterSpacing: '0.05em' }}
-            >
-              {password}
-            </Code>
-            <CopyButton value={password} timeout={2000}>
-              {({ copied, copy }) => (
-                <Button
-                  ref={copyButton}
-                  size="compact-sm"
-                  variant="default"
-                  leftSection={
-                    copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
-                  }
-                  onClick={copy}
-                >
-                  {copied ? adminText.copied : adminText.copyPassword}
-                </Button>
-              )}
-            </CopyButton>
-          </Group>
+          <TemporaryPassword password={password} />
           <Text size="sm">{adminText.temporaryPasswordNote}</Text>
         </Stack>
       )}
@@ -375,6 +335,7 @@ export function EditUserForm({
           />
         </Stack>
       </form>
+      <ResetPasswordSection user={user} />
       {modal}
     </FormPanel>
   );

@@ -50,6 +50,47 @@ describe('change password', () => {
     expect(screen.getByLabelText(/^New Password/)).toHaveValue('');
   });
 
+  it('applies the shared rule before sending: not only spaces, not the current password', async () => {
+    let sent = 0;
+    server.use(
+      http.put('*/api/user/users/student/updatePassword', () => {
+        sent += 1;
+        return HttpResponse.text(messages.passwordUpdated);
+      }),
+    );
+    const { user } = renderApp('/settings/updatePassword', student);
+    await fill(user, 'Demo-1234', '        ', '        ');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(fieldError(/^New Password/)).toBe(messages.newPasswordOnlySpaces);
+    await user.clear(screen.getByLabelText(/^New Password/));
+    await user.clear(screen.getByLabelText(/^Confirm New Password/));
+    await user.type(screen.getByLabelText(/^New Password/), 'Demo-1234');
+    await user.type(screen.getByLabelText(/^Confirm New Password/), 'Demo-1234');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(fieldError(/^New Password/)).toBe(messages.newPasswordIsCurrent);
+    expect(sent).toBe(0);
+  });
+
+  it("shows the server's reason for a common password", async () => {
+    server.use(
+      http.put('*/api/user/users/student/updatePassword', () =>
+        HttpResponse.json(
+          {
+            error: 'VALIDATION',
+            message: messages.newPasswordTooCommon,
+            fields: { newPassword: messages.newPasswordTooCommon },
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/settings/updatePassword', student);
+    await fill(user, 'Demo-1234', 'password', 'password');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(`${messages.passwordUpdateFailed}${messages.newPasswordTooCommon}`);
+  });
+
   it('shows "Failed to update password." followed by the server message', async () => {
     server.use(
       http.put('*/api/user/users/student/updatePassword', () =>
@@ -67,7 +108,13 @@ describe('change password', () => {
   it('lets a user with a temporary password go on once it is changed', async () => {
     const temporary = { ...student, mustChangePassword: true };
     let changed = false;
+    // The server refuses everything else until the password is changed: the app must not ask.
+    const askedWhileLocked: string[] = [];
     server.use(
+      http.get('*/api/user/accounts/user/:username', ({ request }) => {
+        if (!changed) askedWhileLocked.push(request.url);
+        return HttpResponse.json([]);
+      }),
       http.get('*/api/user/users/student', () =>
         HttpResponse.json({ ...student, mustChangePassword: !changed }),
       ),
@@ -81,6 +128,7 @@ describe('change password', () => {
     await fill(user, 'Temp-pass-1', 'New-pass-123', 'New-pass-123');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText(messages.passwordUpdated)).toBeInTheDocument();
+    expect(askedWhileLocked).toEqual([]);
     expect(authStore.get()?.user.mustChangePassword).toBe(false);
     await user.click(screen.getByRole('link', { name: 'Go to Home' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));

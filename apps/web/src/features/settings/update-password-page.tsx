@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
-import { messages } from '@bank/shared';
+import { messages, newPasswordProblem } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
@@ -29,6 +29,15 @@ export function UpdatePasswordPage() {
 
   const submit = form.onSubmit((values) => {
     if (update.isPending || values.next !== values.confirm) return;
+    // The shared rule, minus the common-password list (the server checks that one and says so).
+    const problem = newPasswordProblem(values.next, {
+      userId: user.username,
+      currentPassword: values.current,
+    });
+    if (problem) {
+      form.setFieldError('next', problem);
+      return;
+    }
     update.mutate({ current: values.current, next: values.next }, { onSuccess: () => form.reset() });
   });
 
@@ -55,7 +64,7 @@ export function UpdatePasswordPage() {
             />
             <PasswordInput
               label="New Password"
-              description="At least 8 characters, not your User Id."
+              description="At least 8 characters; not only spaces, not your User Id, not your current password and not a common password."
               autoComplete="new-password"
               required
               {...form.getInputProps('next')}

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "temporary_password_expires_at" timestamp with time zone;--> statement-breakpoint
+UPDATE "users" SET "temporary_password_expires_at" = now() + interval '7 days' WHERE "must_change_password";

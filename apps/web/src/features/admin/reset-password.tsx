@@ -1,0 +1,92 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconKey } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { messages, type User } from '@bank/shared';
+import { SUCCESS_TITLE_COLOR } from '../../components/status-message';
+import { api } from '../../lib/api-client';
+import { failureStatus, StatusLine, useConfirmAction, type Status } from './admin-parts';
+import { adminText } from './admin-texts';
+import { TemporaryPassword } from './temporary-password';
+
+/** The password in the server's "Temporary password: {password}" answer. */
+export const passwordOfReset = (text: string) => /Temporary password:\s*(\S+)\s*$/.exec(text)?.[1] ?? null;
+
+/**
+ * POST /admin/users/{userId}/resetPassword. The answer carries a password, so the mutation keeps
+ * nothing once the component lets go of it (gcTime 0).
+ */
+function useResetPassword() {
+  return useMutation({
+    mutationFn: async (userId: string) =>
+      api.text(`/admin/users/${encodeURIComponent(userId)}/resetPassword`, { method: 'POST' }),
+    gcTime: 0,
+  });
+}
+
+/**
+ * Reset Password in Edit User: after a confirm, the user gets a new temporary password (shown here
+ * once, with a Copy button), is signed out everywhere and must choose a new password at the next
+ * sign-in. For a student who forgot their password or let it slip.
+ */
+export function ResetPasswordSection({ user }: { user: User }) {
+  const reset = useResetPassword();
+  const [password, setPassword] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status | null>(null);
+  const { ask, modal } = useConfirmAction();
+
+  const requestReset = () =>
+    ask({
+      message: adminText.resetPasswordConfirm(user.userId, user.name),
+      confirmLabel: adminText.resetPassword,
+      danger: true,
+      onConfirm: () => {
+        setStatus(null);
+        setPassword(null);
+        reset.mutate(user.userId, {
+          onSuccess: (text) => {
+            const temporary = passwordOfReset(text);
+            if (temporary) setPassword(temporary);
+            else setStatus({ kind: 'success', title: adminText.passwordReset, detail: text });
+          },
+          onError: (error) => setStatus(failureStatus(adminText.resetPasswordFailed, error)),
+        });
+      },
+    });
+
+  return (
+    <Stack gap="xs" mt="sm">
+      {password && (
+        <Alert
+          color="teal"
+          variant="light"
+          icon={<IconCircleCheck aria-hidden />}
+          title={adminText.passwordReset}
+          role="status"
+          data-status="success"
+          styles={{ title: { color: SUCCESS_TITLE_COLOR } }}
+        >
+          <Stack gap="xs">
+            <TemporaryPassword password={password} />
+            <Text size="sm">{adminText.resetPasswordNote}</Text>
+          </Stack>
+        </Alert>
+      )}
+      <StatusLine status={status} />
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text size="sm" c="dimmed">
+          {adminText.resetPasswordHint}
+        </Text>
+        <Button
+          variant="default"
+          leftSection={<IconKey size={16} aria-hidden />}
+          onClick={requestReset}
+          disabled={reset.isPending}
+        >
+          {reset.isPending ? messages.resettingPassword : adminText.resetPassword}
+        </Button>
+      </Group>
+      {modal}
+    </Stack>
+  );
+}
