@@ -23,13 +23,22 @@ import { apiRoutes } from './routes/index.js';
 export interface AppOptions {
   config: Config;
   db: Database;
-  /** Requests per minute per client address across the API; tests that hammer the API raise it. */
+  /** Requests per minute per client address across the API; tests that hammer the API raise it; 0 is no limit. */
   rateLimitPerMinute?: number;
   /** Where log lines go (standard output by default); the log-safety test reads them. */
   logStream?: { write(line: string): void };
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+/**
+ * Files under assets/ carry a hash of their content in their name: a browser may keep them for a
+ * year without asking again. Everything else (index.html, the icon) is asked about on every visit
+ * (answered 304 by its ETag when unchanged), so that a release reaches everyone at once.
+ */
+export function cacheControlFor(filePath: string): string {
+  return filePath.split(path.sep).includes('assets') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
 
 /** Builds the whole HTTP application; server.ts listens with it, tests call it through `inject`. */
 export async function buildApp({
@@ -69,11 +78,14 @@ export async function buildApp({
       },
     },
   });
-  await app.register(rateLimit, {
-    max: rateLimitPerMinute,
-    timeWindow: '1 minute',
-    errorResponseBuilder: () => ({ statusCode: 429, error: 'RATE_LIMITED', message: messages.rateLimited }),
-  });
+  // 0 turns the limit off (a benchmark, or a proxy in front that limits already).
+  if (rateLimitPerMinute > 0) {
+    await app.register(rateLimit, {
+      max: rateLimitPerMinute,
+      timeWindow: '1 minute',
+      errorResponseBuilder: () => ({ statusCode: 429, error: 'RATE_LIMITED', message: messages.rateLimited }),
+    });
+  }
   await app.register(swagger, {
     openapi: {
       info: { title: 'School Bank API', version: '1.0.0', description: 'The HTTP contract of the bank.' },
@@ -88,7 +100,14 @@ export async function buildApp({
 
   const webDist = config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist;
   if (existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      // The build writes .br and .gz copies of every text file; the smaller one accepted is sent.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
