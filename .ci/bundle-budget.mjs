@@ -4,7 +4,8 @@
  * for the sign-in page, and what the account page adds to it, compressed as the server sends them.
  * Reads what `vite build` emitted (apps/web/dist/.vite/manifest.json and the .br/.gz copies beside
  * each file), prints a table, writes the figures as JSON when given --json <file>, and exits 1
- * when a figure is over its budget. `node .ci/bundle-budget.mjs` after `npm run build -w apps/web`.
+ * when a figure is over its limit. `node .ci/bundle-budget.mjs` after `npm run build`; WEB_DIST=<dir>
+ * measures another build.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -48,12 +49,10 @@ function closure(manifest, key, seen = new Set()) {
 
 /**
  * The chunk that holds a page's module: its own chunk when the router loads it lazily (a dynamic
- * entry keyed by its source path), otherwise the chunk that bundled it (found in the build's
- * module list when the manifest does not name it).
+ * entry, keyed in the manifest by its source path), otherwise the entry chunk that bundled it.
  */
 function pageChunk(manifest, entryKey, src) {
-  if (manifest[src]) return src;
-  return entryKey;
+  return manifest[src] ? src : entryKey;
 }
 
 function sizes(manifest, keys) {

@@ -75,7 +75,7 @@ export async function transferLoad(options: {
   seconds: number;
   warmupSeconds: number;
   amount: number;
-}): Promise<LoadFigures> {
+}): Promise<LoadSlice> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
@@ -104,14 +104,31 @@ export async function transferLoad(options: {
   }
   await Promise.all(Array.from({ length: options.clients }, client));
   agent.destroy();
-  latencies.sort((a, b) => a - b);
+  return { clients: options.clients, seconds: options.seconds, latencies, statuses };
+}
+
+/** What one load slice measured: the latency of every transfer that succeeded, and every status. */
+export interface LoadSlice {
+  clients: number;
+  seconds: number;
+  latencies: number[];
+  statuses: Record<string, number>;
+}
+
+/** The figures of several slices of the same load (interleaved with the reference), as one. */
+export function summarize(slices: LoadSlice[]): LoadFigures {
+  const latencies = slices.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const statuses: Record<string, number> = {};
+  for (const slice of slices)
+    for (const [status, n] of Object.entries(slice.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
+  const seconds = slices.reduce((sum, s) => sum + s.seconds, 0);
   const refused = statuses['409'] ?? 0;
   const total = Object.values(statuses).reduce((a, b) => a + b, 0);
   return {
-    clients: options.clients,
-    seconds: options.seconds,
+    clients: slices[0]?.clients ?? 0,
+    seconds,
     transfers: latencies.length,
-    perSecond: latencies.length / options.seconds,
+    perSecond: latencies.length / seconds,
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
     refused,
