@@ -1,14 +1,20 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // .ci/bundle-budget.mjs reads which files each screen needs from here.
+    manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate files stay cached across releases.
+        // React and the router change less often than the app and every screen needs them: one file
+        // that stays cached across releases. Other libraries are left to the bundler, so that a
+        // lazily loaded screen brings the Mantine components it alone uses (a group would pull
+        // them all into the sign-in page).
         codeSplitting: {
           groups: [
             {
@@ -16,12 +22,6 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 3,
             },
-            {
-              name: 'mantine',
-              test: /node_modules[\\/](@mantine[\\/](core|hooks|form|notifications)|@floating-ui|react-number-format|react-remove-scroll.*|react-style-singleton|use-callback-ref|use-sidecar|clsx)[\\/]/,
-              priority: 2,
-            },
-            { name: 'vendor', test: /node_modules[\\/](@tanstack|zod|dayjs|@tabler)[\\/]/, priority: 1 },
           ],
         },
       },

@@ -31,7 +31,12 @@ test('the account page shows pending and posted tables, the chart, and downloads
   // A Student has no Edit column.
   await expect(page.getByRole('columnheader', { name: 'Edit', exact: true })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Balance over time' })).toBeVisible();
-  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  const chart = page.getByRole('figure', { name: 'Balance over time' });
+  await expect(chart.getByRole('img', { name: 'Chart of the posted balance over time' })).toBeVisible();
+  await expect(chart.locator('canvas').first()).toBeVisible();
+  // The drawing is one picture, not a silent stop on the Tab key's way.
+  await expect(chart.locator('[tabindex], a, button, input')).toHaveCount(0);
+  await expect(chart).toContainText(/^From \$[\d,.]+ on \d\d\/\d\d\/\d{4} to /);
 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();

@@ -1,168 +1,420 @@
 /**
- * Paging an account with 100,000 transactions: how long a page of 500 takes, first and deep,
- * against a primary-key lookup measured in the same run on the same database (so the figures
- * compare across machines as ratios). `npm run bench`; BENCH_DATABASE_URL=postgres://… runs it on
- * a scratch database created (and dropped) on that PostgreSQL server instead of an in-memory PGlite.
+ * `npm run bench`: the bank's speed beside references measured in the same run on the same
+ * machine, so that the figures mean something on a busy or a different machine (ratios), and
+ * a check of the books after the load (a run that loses or creates money fails, however fast).
+ *
+ * 1. PostgreSQL (started if it is not running): pgbench's TPC-B-like script, 16 clients, in its
+ *    own database, and the bank's transfers over HTTP with 16 clients over 1,000 accounts and
+ *    over the demo bank's 6 busiest accounts, each on a fresh scratch database; each load is cut
+ *    in slices, each after a slice of pgbench as long, so both see the same busy machine.
+ * 2. The embedded database (PGlite in a data directory): the same 1,000-account load.
+ * 3. Paging an account with 100,000 transactions (paging.ts) on PostgreSQL.
+ * 4. Start-up: `npm run build`, and `npm start` on an empty data directory to a healthy server.
+ *
+ * Environment: BENCH_DATABASE_URL (default postgres://postgres:postgres@127.0.0.1:5432/postgres),
+ * BENCH_SECONDS (each load, default 30), BENCH_ROUNDS (slices per load, default 3), BENCH_SKIP=startup,paging,pglite,demo to leave parts out,
+ * BENCH_REPORT (default bench/results/latest.json). Prints a table; exits 1 when the books break.
  */
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { eq, sql } from 'drizzle-orm';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openDatabase, queryRows, type Database } from '../src/db/client.js';
-import { accounts, banks, branches, transactions, users } from '../src/db/schema.js';
-import type { Actor } from '../src/domain/actor.js';
-import { listTransactions, postTransactions, transfer } from '../src/domain/ledger/index.js';
+import { signIn, summarize, transferLoad, type LoadFigures, type LoadSlice } from './load.js';
+import { pagingBench, type PagingFigures } from './paging.js';
 
-const ROWS = 100_000;
-const RUNS = 200;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const serverDir = path.resolve(here, '..');
+const repoDir = path.resolve(serverDir, '../..');
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const seconds = Number(process.env.BENCH_SECONDS ?? 30);
+/** Each load is cut in this many slices, each after a slice of pgbench of the same length. */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+const CLIENTS = 16;
 
-async function scratchPostgres(adminUrl: string) {
-  const name = `bank_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+function log(line: string) {
+  console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+function ensurePostgres() {
+  const url = new URL(adminUrl);
+  const ready = () =>
+    spawnSync('pg_isready', ['-q', '-h', url.hostname, '-p', url.port || '5432']).status === 0;
+  if (ready()) return;
+  log('PostgreSQL is not running: starting it');
+  spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', '15', 'main', 'start'], { stdio: 'inherit' });
+  for (let i = 0; i < 30 && !ready(); i++) spawnSync('sleep', ['1']);
+  if (!ready()) throw new Error('PostgreSQL did not start');
+}
+
+async function adminQuery(text: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function scratchDatabase(prefix: string) {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const drop = async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  };
-  return { url: url.toString(), drop };
+  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
-const OTHER_ACCOUNTS = 50;
+interface PgbenchFigures {
+  clients: number;
+  seconds: number;
+  tps: number;
+  latencyAvgMs: number;
+}
 
 /**
- * The account under test with 100,000 posted transactions, interleaved (as time interleaves a
- * bank's customers) with 100,000 more spread over 50 other accounts.
+ * pgbench's TPC-B-like script (`pgbench -i`, scale 1) on its own database, run in slices of
+ * 16 clients and 2 threads between the slices of the bank's load: on a machine whose other work
+ * comes and goes, both then see the same machine.
  */
-async function seed(db: Database) {
-  const [bank] = await db.insert(banks).values({ name: 'Bench Bank' }).returning();
-  const [branch] = await db.insert(branches).values({ bankId: bank!.id, name: 'Main' }).returning();
-  const [user] = await db
-    .insert(users)
-    .values({ username: 'bench-admin', name: 'Bench', role: 'ADMIN', bankId: bank!.id, passwordHash: 'x' })
-    .returning();
-  const [student] = await db
-    .insert(users)
-    .values({
-      username: 'bench-student',
-      name: 'Student',
-      role: 'USER',
-      bankId: bank!.id,
-      branchId: branch!.id,
-      passwordHash: 'x',
-    })
-    .returning();
-  const numbers = Array.from({ length: OTHER_ACCOUNTS + 1 }, (_, i) => String(1_000_000_000 + i));
-  await db.insert(accounts).values(
-    numbers.map((accountNumber) => ({
-      accountNumber,
-      bankId: bank!.id,
-      branchId: branch!.id,
-      userId: student!.id,
-      type: 'CHECKING' as const,
-    })),
-  );
-  // Row g belongs to the account under test when g is even, else to one of the others; 1.00
-  // credits, posted, with true running balances and posting order.
-  await db.execute(sql`
-    insert into transactions (account_number, type, description, amount_cents, status, transaction_date,
-                              posted_date, account_balance_cents, posting_seq)
-    select acct, 'credit', 'Bench deposit', 100, 'posted', at, at,
-           100 * row_number() over (partition by acct order by g), g
-    from (select g, now() - make_interval(secs => ${2 * ROWS} - g) as at,
-                 (1000000000 + case when g % 2 = 0 then 0 else 1 + (g / 2) % ${OTHER_ACCOUNTS} end)::text as acct
-          from generate_series(1, ${2 * ROWS}) g) s
-    order by g`);
-  await db.execute(sql`
-    update accounts a set balance_cents = s.total
-    from (select account_number, sum(amount_cents)::bigint as total from transactions group by account_number) s
-    where s.account_number = a.account_number`);
-  await db.execute(sql`analyze`);
-  const actor: Actor = {
-    id: user!.id,
-    username: 'bench-admin',
-    role: 'ADMIN',
-    bankId: bank!.id,
-    branchId: null,
-    sessionId: 0,
+async function startPgbench() {
+  const db = await scratchDatabase('bench_pgbench');
+  const init = spawnSync('pgbench', ['-i', '-q', db.url], { encoding: 'utf8' });
+  if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
+  const run = (slice: number): PgbenchFigures => {
+    const result = spawnSync('pgbench', ['-c', String(CLIENTS), '-j', '2', '-T', String(slice), db.url], {
+      encoding: 'utf8',
+    });
+    if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr}`);
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout);
+    const latency = /latency average = ([\d.]+) ms/.exec(result.stdout);
+    if (!tps) throw new Error(`pgbench printed no tps:\n${result.stdout}`);
+    return {
+      clients: CLIENTS,
+      seconds: slice,
+      tps: Number(tps[1]),
+      latencyAvgMs: Number(latency?.[1] ?? NaN),
+    };
   };
-  return { actor, numbers };
+  return { run, drop: db.drop };
+}
+type Pgbench = Awaited<ReturnType<typeof startPgbench>>;
+
+/** Slices of pgbench as one: transactions over time, latency weighted the same way. */
+function combinePgbench(slices: PgbenchFigures[]): PgbenchFigures {
+  const seconds = slices.reduce((sum, s) => sum + s.seconds, 0);
+  const transactions = slices.reduce((sum, s) => sum + s.tps * s.seconds, 0);
+  return {
+    clients: CLIENTS,
+    seconds,
+    tps: transactions / seconds,
+    latencyAvgMs: slices.reduce((sum, s) => sum + s.latencyAvgMs * s.tps * s.seconds, 0) / transactions,
+  };
 }
 
-async function median(runs: number, work: () => Promise<unknown>): Promise<number> {
-  for (let i = 0; i < 10; i++) await work();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await work();
-    times.push(performance.now() - start);
+// ---------------------------------------------------------------- the bank under load
+
+interface Books {
+  problems: string[];
+  totalCents: number;
+  transactions: number;
+}
+
+interface BankRun extends LoadFigures {
+  database: 'postgres' | 'pglite';
+  /** pgbench, measured in slices between this load's slices (null for the embedded database). */
+  reference: PgbenchFigures | null;
+  /** transfers/s ÷ pgbench tps. */
+  ratio: number | null;
+  scenario: string;
+  accounts: number;
+  booksBefore: Books;
+  booksAfter: Books;
+  /** Every balance is Σ credits − Σ debits, running balances hold, transfers pair up, total unchanged. */
+  booksBalance: boolean;
+}
+
+function startServer(env: Record<string, string>): {
+  child: ChildProcessWithoutNullStreams;
+  next: (prefix: string) => Promise<string>;
+} {
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(here, 'serve.ts')], {
+    cwd: serverDir,
+    env: { ...process.env, ...env },
+  });
+  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+  const lines = createInterface({ input: child.stdout });
+  const waiting: Array<{ prefix: string; resolve: (rest: string) => void }> = [];
+  lines.on('line', (line) => {
+    const waiter = waiting.find((w) => line.startsWith(`${w.prefix} `));
+    if (!waiter) return;
+    waiting.splice(waiting.indexOf(waiter), 1);
+    waiter.resolve(line.slice(waiter.prefix.length + 1));
+  });
+  const next = (prefix: string) =>
+    new Promise<string>((resolve, reject) => {
+      waiting.push({ prefix, resolve });
+      child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before ${prefix}`)));
+    });
+  return { child, next };
+}
+
+async function bankLoad(
+  database: 'postgres' | 'pglite',
+  scenario: 'accounts' | 'demo',
+  accounts: number,
+  pgbench: Pgbench | null,
+): Promise<BankRun> {
+  const scratch = database === 'postgres' ? await scratchDatabase('bench_bank') : null;
+  const dataDir = database === 'pglite' ? mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-')) : null;
+  try {
+    log(`${database}: seeding ${scenario === 'demo' ? 'the demo bank' : `${accounts} accounts`}…`);
+    const server = startServer({
+      BENCH_SCENARIO: scenario,
+      BENCH_ACCOUNTS: String(accounts),
+      ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir! }),
+    });
+    const ready = JSON.parse(await server.next('READY')) as {
+      port: number;
+      username: string;
+      password: string;
+      accounts: string[];
+      before: Books;
+    };
+    const token = await signIn(ready.port, ready.username, ready.password);
+    log(
+      `${database}: ${CLIENTS} clients transferring over ${ready.accounts.length} accounts for ${seconds} s…`,
+    );
+    const slices: LoadSlice[] = [];
+    const references: PgbenchFigures[] = [];
+    for (let round = 0; round < rounds; round++) {
+      if (pgbench) references.push(pgbench.run(seconds / rounds));
+      slices.push(
+        await transferLoad({
+          port: ready.port,
+          token,
+          accounts: ready.accounts,
+          clients: CLIENTS,
+          seconds: seconds / rounds,
+          warmupSeconds: round === 0 ? 3 : 1,
+          // Busy accounts are small: cents keep them from running dry.
+          amount: scenario === 'demo' ? 0.01 : 1,
+        }),
+      );
+    }
+    const figures = summarize(slices);
+    const reference = pgbench ? combinePgbench(references) : null;
+    server.child.stdin.write('check\n');
+    const after = JSON.parse(await server.next('BOOKS')) as Books;
+    server.child.stdin.write('exit\n');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+    const booksBalance = after.problems.length === 0 && after.totalCents === ready.before.totalCents;
+    return {
+      database,
+      scenario,
+      accounts: ready.accounts.length,
+      ...figures,
+      reference,
+      ratio: reference ? figures.perSecond / reference.tps : null,
+      booksBefore: ready.before,
+      booksAfter: after,
+      booksBalance,
+    };
+  } finally {
+    await scratch?.drop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)]!;
+}
+
+// ---------------------------------------------------------------- start-up
+
+interface StartupFigures {
+  buildSeconds: number;
+  startToHealthySeconds: number;
+}
+
+async function startup(): Promise<StartupFigures> {
+  const buildStart = performance.now();
+  const build = spawnSync('npm', ['run', 'build'], { cwd: repoDir, encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`npm run build failed:\n${build.stderr}`);
+  const buildSeconds = (performance.now() - buildStart) / 1000;
+
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-start-'));
+  const port = 3160 + Math.floor(Math.random() * 30);
+  const started = performance.now();
+  const child = spawn('npm', ['start'], {
+    cwd: repoDir,
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
+  try {
+    for (;;) {
+      if ((performance.now() - started) / 1000 > 300) throw new Error('npm start: not healthy in 300 s');
+      try {
+        const answer = await fetch(`http://127.0.0.1:${port}/api/healthz`);
+        if (answer.ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return { buildSeconds, startToHealthySeconds: (performance.now() - started) / 1000 };
+  } finally {
+    // npm start runs npm, tsx and node: stop that process group (ours alone), then tidy up.
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- report
+
+interface Row {
+  what: string;
+  value: string;
+  target: string;
+  reference: string;
+  met: boolean | null;
 }
 
 async function main() {
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  const scratch = adminUrl ? await scratchPostgres(adminUrl) : null;
-  const handle = await openDatabase({ databaseUrl: scratch?.url });
+  mkdirSync(path.join(here, 'results'), { recursive: true });
+  const reportFile = process.env.BENCH_REPORT ?? path.join(here, 'results/latest.json');
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.loadavg()[0]!.toFixed(1)} load at start`;
+  ensurePostgres();
+
+  log('pgbench -i (TPC-B-like, scale 1)…');
+  const pgbench = await startPgbench();
+  let pg1000: BankRun;
+  let pgDemo: BankRun | null;
   try {
-    console.log(
-      `database: ${handle.kind}; seeding ${2 * ROWS} transactions over ${OTHER_ACCOUNTS + 1} accounts…`,
-    );
-    const { actor, numbers } = await seed(handle.db);
-    const account = numbers[0]!;
-    const [ids] = await queryRows<{ min: number; max: number }>(
-      handle.db,
-      sql`select min(id)::bigint as min, max(id)::bigint as max from transactions where account_number = ${account}`,
-    );
-    const deepCursor = String(ids!.min + 1000);
-
-    const pkLookup = await median(RUNS, () =>
-      handle.db.select().from(transactions).where(eq(transactions.id, ids!.max)),
-    );
-    const firstPage = await median(RUNS, () => listTransactions(handle.db, actor, account, { limit: 500 }));
-    const deepPage = await median(RUNS, () =>
-      listTransactions(handle.db, actor, account, { limit: 500, cursor: deepCursor }),
-    );
-    const clock = { now: new Date(), postingDelaySeconds: 0 };
-    const oneTransfer = await median(RUNS, () =>
-      transfer(handle.db, clock, actor, {
-        fromAccountId: numbers[0]!,
-        toAccountId: numbers[1]!,
-        amountCents: 1,
-      }),
-    );
-    const postStart = performance.now();
-    const posting = await postTransactions(handle.db, { now: new Date(Date.now() + 1000) });
-    const postMs = performance.now() - postStart;
-
-    const plan = await queryRows<{ 'QUERY PLAN': string }>(
-      handle.db,
-      sql`explain select * from transactions where account_number = ${account} and deleted_at is null and id < ${Number(deepCursor)} order by id desc limit 501`,
-    );
-    const fmt = (ms: number) => `${ms.toFixed(3)} ms`;
-    const rows = [
-      ['primary-key lookup (reference)', fmt(pkLookup), '1.0'],
-      ['first page of 500 (newest)', fmt(firstPage), (firstPage / pkLookup).toFixed(1)],
-      ['deep page of 500 (cursor near the oldest)', fmt(deepPage), (deepPage / pkLookup).toFixed(1)],
-      ['one transfer (lock 2 accounts, 2 rows)', fmt(oneTransfer), (oneTransfer / pkLookup).toFixed(1)],
-    ];
-    console.log(`\nmedian of ${RUNS} runs; the account has ${ROWS} transactions, the table ${2 * ROWS}`);
-    for (const [what, time, ratio] of rows)
-      console.log(`${what!.padEnd(45)} ${time!.padStart(12)}   ×${ratio} reference`);
-    console.log(
-      `posting the ${posting.posted} pending legs of those transfers: ${fmt(postMs)} (${(postMs / Math.max(1, posting.posted)).toFixed(3)} ms each)`,
-    );
-    console.log(`deep page ÷ first page: ${(deepPage / firstPage).toFixed(2)} (keyset paging: close to 1)`);
-    console.log(`\nplan of a deep page:\n  ${plan.map((p) => p['QUERY PLAN']).join('\n  ')}`);
+    pg1000 = await bankLoad('postgres', 'accounts', 1000, pgbench);
+    pgDemo = skip.has('demo') ? null : await bankLoad('postgres', 'demo', 6, pgbench);
   } finally {
-    await handle.close();
-    await scratch?.drop();
+    await pgbench.drop();
+  }
+  const lite = skip.has('pglite') ? null : await bankLoad('pglite', 'accounts', 1000, null);
+  log('paging an account of 100,000 transactions on PostgreSQL…');
+  const paging: PagingFigures | null = skip.has('paging') ? null : await pagingBench(adminUrl);
+  log('start-up: npm run build, npm start…');
+  const start = skip.has('startup') ? null : await startup();
+
+  const rows: Row[] = [];
+  const ms = (v: number) => `${v.toFixed(1)} ms`;
+  const ref = (run: BankRun) =>
+    `pgbench ${run.reference!.tps.toFixed(0)} tps, avg ${ms(run.reference!.latencyAvgMs)}`;
+  rows.push({
+    what: `transfers/s, PostgreSQL, ${CLIENTS} clients, 1,000 accounts`,
+    value: `${pg1000.perSecond.toFixed(0)}/s = ${pg1000.ratio!.toFixed(2)} × pgbench`,
+    target: '≥ 0.5 × pgbench',
+    reference: ref(pg1000),
+    met: pg1000.ratio! >= 0.5,
+  });
+  rows.push({
+    what: '  p50 / p99 latency',
+    value: `${ms(pg1000.p50Ms)} / ${ms(pg1000.p99Ms)}`,
+    target: 'p99 ≤ 50 ms',
+    reference: ref(pg1000),
+    met: pg1000.p99Ms <= 50,
+  });
+  if (pgDemo)
+    rows.push({
+      what: `transfers/s, PostgreSQL, demo bank's ${pgDemo.accounts} busiest accounts`,
+      value: `${pgDemo.perSecond.toFixed(0)}/s = ${pgDemo.ratio!.toFixed(2)} × pgbench (p99 ${ms(pgDemo.p99Ms)})`,
+      target: '≥ 0.25 × pgbench',
+      reference: ref(pgDemo),
+      met: pgDemo.ratio! >= 0.25,
+    });
+  if (lite)
+    rows.push({
+      what: `transfers/s, embedded PGlite, ${CLIENTS} clients, 1,000 accounts`,
+      value: `${lite.perSecond.toFixed(0)}/s (p50 ${ms(lite.p50Ms)}, p99 ${ms(lite.p99Ms)})`,
+      target: '≥ 300/s',
+      reference: 'absolute',
+      met: lite.perSecond >= 300,
+    });
+  rows.push({
+    what: 'class payday, 1,000 deposits',
+    value: 'not measured',
+    target: 'p50 ≤ 500 ms',
+    reference: '-',
+    met: null,
+  });
+  if (paging) {
+    const pk = `pk lookup ${paging.pkLookupMs.toFixed(3)} ms`;
+    rows.push({
+      what: 'first page of 500 of 100,000 (PostgreSQL, p50)',
+      value: `${ms(paging.firstPageMs)} = ${(paging.firstPageMs / paging.pkLookupMs).toFixed(0)} × pk`,
+      target: '≤ 10 ms',
+      reference: pk,
+      met: paging.firstPageMs <= 10,
+    });
+    rows.push({
+      what: 'deep page of 500 of 100,000 (PostgreSQL, p50)',
+      value: `${ms(paging.deepPageMs)} = ${(paging.deepPageMs / paging.pkLookupMs).toFixed(0)} × pk`,
+      target: '≤ 10 ms',
+      reference: pk,
+      met: paging.deepPageMs <= 10,
+    });
+  }
+  if (start) {
+    rows.push({
+      what: '`npm run build`',
+      value: `${start.buildSeconds.toFixed(1)} s`,
+      target: 'reported',
+      reference: '-',
+      met: null,
+    });
+    rows.push({
+      what: '`npm start` (build + fresh data dir + demo bank) to healthy',
+      value: `${start.startToHealthySeconds.toFixed(1)} s`,
+      target: 'reported',
+      reference: '-',
+      met: null,
+    });
+  }
+  const runs = [pg1000, pgDemo, lite].filter((r): r is BankRun => r !== null);
+  for (const run of runs)
+    rows.push({
+      what: `books after the ${run.database} ${run.scenario} load`,
+      value: run.booksBalance
+        ? `balance (${run.booksAfter.transactions - run.booksBefore.transactions} rows written; ${run.refused} refused, ${run.errors} errors)`
+        : `BROKEN: ${run.booksAfter.problems.slice(0, 3).join('; ')} total ${run.booksBefore.totalCents} → ${run.booksAfter.totalCents}`,
+      target: 'every balance = credits − debits; total unchanged',
+      reference: '-',
+      met: run.booksBalance,
+    });
+
+  const width = Math.max(...rows.map((r) => r.what.length));
+  const valueWidth = Math.max(...rows.map((r) => r.value.length));
+  console.log(`\n${new Date().toISOString()}  ${machine}`);
+  console.log(
+    '(a machine shared with other work gives noisy times; the ratios were measured side by side)\n',
+  );
+  for (const r of rows) {
+    const mark = r.met === null ? ' ' : r.met ? '✓' : '✗';
+    console.log(
+      `${mark} ${r.what.padEnd(width)}  ${r.value.padEnd(valueWidth)}  target ${r.target}  (${r.reference})`,
+    );
+  }
+  writeFileSync(
+    reportFile,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, seconds, rounds, runs, paging, startup: start, rows }, null, 2)}\n`,
+  );
+  console.log(`\nreport: ${path.relative(process.cwd(), reportFile)}`);
+  if (runs.some((r) => !r.booksBalance)) {
+    console.error('the books do not balance after the load: this run FAILS');
+    process.exit(1);
   }
 }
 

@@ -32,6 +32,15 @@ export interface AppOptions {
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
+/**
+ * Files under assets/ carry a hash of their content in their name: a browser may keep them for a
+ * year without asking again. Everything else (index.html, the icon) is asked about on every visit
+ * (answered 304 by its ETag when unchanged), so that a release reaches everyone at once.
+ */
+export function cacheControlFor(filePath: string): string {
+  return filePath.split(path.sep).includes('assets') ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
 /** Builds the whole HTTP application; server.ts listens with it, tests call it through `inject`. */
 export async function buildApp({
   config,
@@ -102,7 +111,14 @@ export async function buildApp({
 
   const webDist = config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist;
   if (existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      // The build writes .br and .gz copies of every text file; the smaller one accepted is sent.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =

@@ -25,7 +25,7 @@ import {
   parseIdempotencyKey,
   postTransactions,
   runIdempotent,
-  transfer,
+  transferOnce,
   updateTransaction,
   withdraw,
   type LedgerClock,
@@ -71,15 +71,16 @@ export const transactionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
         response: { 201: transferResult },
       },
     },
-    (request, reply) => {
+    async (request, reply) => {
       const input = {
         fromAccountId: request.body.fromAccountId,
         toAccountId: request.body.toAccountId,
         amountCents: request.body.amount,
       };
-      return moveMoney(request, reply, 'transfer', input, (tx, now) =>
-        transfer(tx, now, actorOf(request), input),
-      );
+      // One statement does the key, the locks, the checks and the writes (domain/ledger/transfer.ts).
+      const key = parseIdempotencyKey(request.headers['idempotency-key']);
+      const result = await transferOnce(db, clock(), actorOf(request), input, key);
+      return reply.code(result.status as 201).send(result.body);
     },
   );
 

@@ -23,4 +23,7 @@ export const uiText = {
   transactionUpdateFailed: 'The transaction was not updated.',
   transactionDeleteFailed: 'The transaction was not deleted.',
   csvFailed: 'The CSV file could not be made.',
+  balanceChartLabel: 'Chart of the posted balance over time',
+  balanceSummary: (s: { from: string; to: string; days: number; lowest: string; highest: string }) =>
+    `From ${s.from} to ${s.to}, over ${s.days} days with posted transactions; lowest ${s.lowest}, highest ${s.highest}.`,
 } as const;

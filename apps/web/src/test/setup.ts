@@ -25,6 +25,8 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+// jsdom has no canvas (it would log "not implemented"): say so plainly, as a browser without one would.
+HTMLCanvasElement.prototype.getContext = () => null;
 window.HTMLElement.prototype.scrollIntoView = function scrollIntoView() {};
 window.scrollTo = () => {};
 

@@ -20,9 +20,8 @@ export async function createSession(db: Executor, userId: number, ttlSeconds: nu
 /** A signed-in actor, and whether they still have to replace a temporary password. */
 export type SignedIn = Actor & { mustChangePassword: boolean };
 
-/** The actor behind a bearer token, or null when the token is unknown, expired, revoked or its user deleted. */
-export async function actorForToken(db: Executor, token: string): Promise<SignedIn | null> {
-  const [row] = await db
+function actorQuery(db: Executor) {
+  return db
     .select({
       id: users.id,
       username: users.username,
@@ -36,13 +35,30 @@ export async function actorForToken(db: Executor, token: string): Promise<Signed
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         isNull(users.deletedAt),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('actor_for_token');
+}
+
+/**
+ * Every API request asks this: built once per database and prepared on the server (issue 13), so
+ * a request pays neither the query builder nor PostgreSQL's parse and plan again.
+ */
+const preparedActorQueries = new WeakMap<Executor, ReturnType<typeof actorQuery>>();
+
+/** The actor behind a bearer token, or null when the token is unknown, expired, revoked or its user deleted. */
+export async function actorForToken(db: Executor, token: string): Promise<SignedIn | null> {
+  let query = preparedActorQueries.get(db);
+  if (!query) {
+    query = actorQuery(db);
+    preparedActorQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash: hashToken(token) });
   return row ?? null;
 }
 

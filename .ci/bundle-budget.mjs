@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+/**
+ * The web app's size budget (ARCHITECTURE rule 14): the JavaScript a school Chromebook downloads
+ * for the sign-in page, and what the account page adds to it, compressed as the server sends them.
+ * Reads what `vite build` emitted (apps/web/dist/.vite/manifest.json and the .br/.gz copies beside
+ * each file), prints a table, writes the figures as JSON when given --json <file>, and exits 1
+ * when a figure is over its limit. `node .ci/bundle-budget.mjs` after `npm run build`; WEB_DIST=<dir>
+ * measures another build.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'apps/web/dist');
+
+/**
+ * Kilobytes (1,024 bytes) of brotli as sent; gzip is reported beside it for browsers without brotli.
+ * `target` is issue 13's goal; `limit` is what CI enforces: the target where the build meets it,
+ * otherwise the size as measured when the budget was set (plus a little room), so that the figure
+ * can only go down until it meets the target (see docs/decisions.md, issue 13).
+ */
+export const budgets = {
+  signIn: { targetKB: 100, limitKB: 225 },
+  accountAdds: { targetKB: 40, limitKB: 40 },
+};
+
+/** The screens measured, each by the source module that holds its page component. */
+const SIGN_IN_PAGE = 'src/features/auth/login-page.tsx';
+const ACCOUNT_PAGE = 'src/features/accounts/account-page.tsx';
+
+function load() {
+  const file = path.join(dist, '.vite/manifest.json');
+  if (!existsSync(file)) {
+    console.error(`bundle budget: ${file} is missing; run \`npm run build -w apps/web\` first`);
+    process.exit(2);
+  }
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** The chunk keys a chunk needs before it can run: itself and its static imports, transitively. */
+function closure(manifest, key, seen = new Set()) {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const next of manifest[key].imports ?? []) closure(manifest, next, seen);
+  return seen;
+}
+
+/**
+ * The chunk that holds a page's module: its own chunk when the router loads it lazily (a dynamic
+ * entry, keyed in the manifest by its source path), otherwise the entry chunk that bundled it.
+ */
+function pageChunk(manifest, entryKey, src) {
+  return manifest[src] ? src : entryKey;
+}
+
+function sizes(manifest, keys) {
+  let raw = 0;
+  let gz = 0;
+  let br = 0;
+  const files = [];
+  for (const key of keys) {
+    const file = path.join(dist, manifest[key].file);
+    if (!file.endsWith('.js')) continue;
+    const content = readFileSync(file);
+    raw += content.length;
+    gz += existsSync(`${file}.gz`)
+      ? readFileSync(`${file}.gz`).length
+      : gzipSync(content, { level: 9 }).length;
+    br += existsSync(`${file}.br`)
+      ? readFileSync(`${file}.br`).length
+      : brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+    files.push(manifest[key].file);
+  }
+  const kb = (n) => Math.round((n / 1024) * 10) / 10;
+  return { rawKB: kb(raw), gzipKB: kb(gz), brotliKB: kb(br), files: files.sort() };
+}
+
+export function measure() {
+  const manifest = load();
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const entry = closure(manifest, entryKey);
+  const signIn = closure(manifest, pageChunk(manifest, entryKey, SIGN_IN_PAGE), new Set(entry));
+  const account = closure(manifest, pageChunk(manifest, entryKey, ACCOUNT_PAGE), new Set(signIn));
+  const accountAdds = [...account].filter((k) => !signIn.has(k));
+  return {
+    signInLazy: Boolean(manifest[SIGN_IN_PAGE]),
+    signIn: sizes(manifest, signIn),
+    accountAdds: sizes(manifest, accountAdds),
+  };
+}
+
+function main() {
+  const figures = measure();
+  const rows = [
+    ['sign-in page JS', figures.signIn, budgets.signIn],
+    ['account page adds', figures.accountAdds, budgets.accountAdds],
+  ];
+  let over = 0;
+  const cell = (v, width = 8) => String(v).padStart(width);
+  console.log(
+    `bundle budget, JS in KB (1,024 bytes); the sign-in page is ${figures.signInLazy ? 'a lazily loaded route' : 'in the entry chunk'}`,
+  );
+  console.log(
+    `${'what'.padEnd(18)} ${cell('raw')} ${cell('gzip')} ${cell('brotli')} ${cell('limit')} ${cell('target')}`,
+  );
+  for (const [what, s, budget] of rows) {
+    const ok = s.brotliKB <= budget.limitKB;
+    if (!ok) over++;
+    const verdict = !ok
+      ? 'OVER THE LIMIT'
+      : s.brotliKB <= budget.targetKB
+        ? 'ok'
+        : 'within the limit, above the target';
+    console.log(
+      `${what.padEnd(18)} ${cell(s.rawKB)} ${cell(s.gzipKB)} ${cell(s.brotliKB)} ${cell(budget.limitKB)} ${cell(budget.targetKB)}  ${verdict}`,
+    );
+    console.log(`  ${s.files.join(', ')}`);
+  }
+  const json = process.argv.indexOf('--json');
+  if (json > 0) writeFileSync(process.argv[json + 1], JSON.stringify({ budgets, ...figures }, null, 2));
+  if (over) {
+    console.error(`bundle budget: ${over} figure(s) over budget`);
+    process.exit(1);
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) main();

@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+export interface LoadFigures {
+  clients: number;
+  seconds: number;
+  transfers: number;
+  perSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** 409 Insufficient funds: refused, correctly, when a busy account runs dry. */
+  refused: number;
+  /** Anything else that is not a 201 (should be 0). */
+  errors: number;
+  statuses: Record<string, number>;
+}
+
+function request(
+  agent: http.Agent,
+  port: number,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+export async function signIn(port: number, username: string, password: string): Promise<string> {
+  const agent = new http.Agent();
+  const answer = await request(agent, port, '/api/login', { username, password });
+  agent.destroy();
+  if (answer.status !== 200) throw new Error(`sign-in as ${username}: ${answer.status} ${answer.text}`);
+  // The token comes back as plain text (API.md), or as a JSON string.
+  return answer.text.startsWith('"') ? (JSON.parse(answer.text) as string) : answer.text;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! : NaN;
+
+/**
+ * `clients` keep-alive connections, each sending one transfer after another (as the web app does:
+ * with a fresh Idempotency-Key) between two random different accounts of `accounts`, for
+ * `seconds` after `warmupSeconds` that are not counted. Bounded in time; loopback only.
+ */
+export async function transferLoad(options: {
+  port: number;
+  token: string;
+  accounts: string[];
+  clients: number;
+  seconds: number;
+  warmupSeconds: number;
+  amount: number;
+}): Promise<LoadSlice> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const start = performance.now();
+  const countFrom = start + options.warmupSeconds * 1000;
+  const stopAt = countFrom + options.seconds * 1000;
+  const pick = () => options.accounts[Math.floor(Math.random() * options.accounts.length)]!;
+  async function client() {
+    while (performance.now() < stopAt) {
+      const from = pick();
+      let to = pick();
+      while (to === from) to = pick();
+      const sent = performance.now();
+      const answer = await request(
+        agent,
+        options.port,
+        '/api/user/transfers',
+        { fromAccountId: from, toAccountId: to, amount: options.amount },
+        { authorization: `Bearer ${options.token}`, 'idempotency-key': randomUUID() },
+      );
+      const done = performance.now();
+      if (sent < countFrom || done > stopAt) continue;
+      statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
+      if (answer.status === 201) latencies.push(done - sent);
+    }
+  }
+  await Promise.all(Array.from({ length: options.clients }, client));
+  agent.destroy();
+  return { clients: options.clients, seconds: options.seconds, latencies, statuses };
+}
+
+/** What one load slice measured: the latency of every transfer that succeeded, and every status. */
+export interface LoadSlice {
+  clients: number;
+  seconds: number;
+  latencies: number[];
+  statuses: Record<string, number>;
+}
+
+/** The figures of several slices of the same load (interleaved with the reference), as one. */
+export function summarize(slices: LoadSlice[]): LoadFigures {
+  const latencies = slices.flatMap((s) => s.latencies).sort((a, b) => a - b);
+  const statuses: Record<string, number> = {};
+  for (const slice of slices)
+    for (const [status, n] of Object.entries(slice.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
+  const seconds = slices.reduce((sum, s) => sum + s.seconds, 0);
+  const refused = statuses['409'] ?? 0;
+  const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+  return {
+    clients: slices[0]?.clients ?? 0,
+    seconds,
+    transfers: latencies.length,
+    perSecond: latencies.length / seconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    refused,
+    errors: total - latencies.length - refused,
+    statuses,
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * The bank under load, in its own process (so that the load generator does not share its event
+ * loop): opens the database named by DATABASE_URL (or an embedded one in DATA_DIR), seeds the
+ * scenario through the bank's own code, listens on a free port and prints one line
+ * `READY {json}`. On the line `check` from standard input it checks the books and prints
+ * `BOOKS {json}`; on `exit` it closes. Started by run.ts; not meant to be run by hand.
+ */
+import { createInterface } from 'node:readline';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { buildApp } from '../src/app.js';
+import { openDatabase, queryRows, type Database } from '../src/db/client.js';
+import { accounts, banks } from '../src/db/schema.js';
+import type { Actor } from '../src/domain/actor.js';
+import { createAccount } from '../src/domain/accounts/create-account.js';
+import { createBank } from '../src/domain/bank/create-bank.js';
+import { createBranch } from '../src/domain/branches/create-branch.js';
+import { seedDemoBank } from '../src/domain/demo/seed-demo-bank.js';
+import { deposit, postTransactions, verifyLedger } from '../src/domain/ledger/index.js';
+import { createUser } from '../src/domain/users/create-user.js';
+import { testConfigFor } from './config.js';
+
+const PASSWORD = 'Bench-Pass-1234';
+const STUDENTS = 20;
+const OPENING_CENTS = 1_000_000;
+
+/** A bank with `count` accounts of 20 students, each with $10,000, all posted. */
+async function seedAccounts(db: Database, count: number) {
+  const created = await createBank(db, {
+    name: 'Bench Bank',
+    adminUsername: 'bench-admin',
+    password: PASSWORD,
+  });
+  const [adminRow] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from users where username = 'bench-admin'`,
+  );
+  const admin: Actor = {
+    id: adminRow!.id,
+    username: 'bench-admin',
+    role: 'ADMIN',
+    bankId: created.bankId,
+    branchId: null,
+    sessionId: 0,
+  };
+  const branch = await createBranch(db, admin, { branchName: 'Main' });
+  const numbers: string[] = [];
+  for (let s = 0; s < STUDENTS; s++) {
+    const username = `bench-student-${s}`;
+    await createUser(db, admin, {
+      username,
+      name: `Student ${s}`,
+      userRole: 'USER',
+      bankId: null,
+      branchId: branch.branchId,
+    });
+    for (let a = s; a < count; a += STUDENTS) {
+      const account = await createAccount(db, admin, {
+        username,
+        branchId: branch.branchId,
+        accountType: 'CHECKING',
+      });
+      numbers.push(account.accountId);
+    }
+  }
+  const clock = { now: new Date(Date.now() - 60_000), postingDelaySeconds: 0 };
+  for (const accountId of numbers) await deposit(db, clock, admin, { accountId, amountCents: OPENING_CENTS });
+  await postTransactions(db, { now: new Date(), wait: true });
+  return { bankId: created.bankId, username: 'bench-admin', password: PASSWORD, accounts: numbers };
+}
+
+/** The demo bank of a first start; the load moves money between its busiest open accounts. */
+async function seedDemo(db: Database, count: number) {
+  await seedDemoBank(db);
+  const [bank] = await db.select({ id: banks.id }).from(banks).limit(1);
+  const busiest = await queryRows<{ account_number: string }>(
+    db,
+    sql`select a.account_number from ${accounts} a
+        where a.bank_id = ${bank!.id} and a.closed_at is null
+        order by (select count(*) from transactions t where t.account_number = a.account_number) desc,
+                 a.account_number
+        limit ${count}`,
+  );
+  return {
+    bankId: bank!.id,
+    username: 'admin',
+    password: 'Demo-1234',
+    accounts: busiest.map((r) => r.account_number),
+  };
+}
+
+async function books(db: Database, bankId: number) {
+  const problems = await verifyLedger(db, bankId);
+  const [total] = await queryRows<{ total: number; transactions: number }>(
+    db,
+    sql`select coalesce(sum(balance_cents), 0)::bigint as total,
+               (select count(*) from transactions t join accounts a using (account_number) where a.bank_id = ${bankId})::bigint as transactions
+        from accounts where bank_id = ${bankId}`,
+  );
+  return { problems, totalCents: total!.total, transactions: total!.transactions };
+}
+
+async function main() {
+  const scenario = process.env.BENCH_SCENARIO ?? 'accounts';
+  const count = Number(process.env.BENCH_ACCOUNTS ?? 1000);
+  const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
+  const seeded =
+    scenario === 'demo' ? await seedDemo(handle.db, count) : await seedAccounts(handle.db, count);
+  const before = await books(handle.db, seeded.bankId);
+  // Request logs as in production (level info), written to a file instead of a terminal.
+  const logStream = pino.destination({ dest: process.env.BENCH_LOG_FILE ?? '/dev/null', sync: false });
+  const app = await buildApp({
+    config: testConfigFor(process.env),
+    db: handle.db,
+    rateLimitPerMinute: 0,
+    logStream,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  console.log(`READY ${JSON.stringify({ port, kind: handle.kind, ...seeded, before })}`);
+
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (line === 'check') console.log(`BOOKS ${JSON.stringify(await books(handle.db, seeded.bankId))}`);
+    if (line === 'exit') break;
+  }
+  await app.close();
+  logStream.flushSync();
+  await handle.close();
+  process.exit(0);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,75 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
+import { testConfig } from './harness.js';
+
+/**
+ * How the web app's files leave the server: the build's compressed copies with Content-Encoding,
+ * hashed files cached for a year, the page itself revalidated. About HTTP, not storage: it runs on
+ * the embedded database whichever suite runs it, against a small built-looking folder.
+ */
+const script = `console.log(${JSON.stringify('School Bank '.repeat(200))});`;
+const page = '<!doctype html><html lang="en"><head><title>School Bank</title></head><body></body></html>';
+let dist: string;
+let handle: DatabaseHandle;
+let app: FastifyInstance;
+
+async function writeWithCopies(file: string, content: string) {
+  await writeFile(file, content);
+  await writeFile(`${file}.br`, brotliCompressSync(content));
+  await writeFile(`${file}.gz`, gzipSync(content));
+}
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(tmpdir(), 'bank-web-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeWithCopies(path.join(dist, 'index.html'), page);
+  await writeWithCopies(path.join(dist, 'assets/index-Ab12Cd34.js'), script);
+  handle = await openDatabase({});
+  app = await buildApp({ config: { ...testConfig, webDistDir: dist }, db: handle.db });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await handle.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+describe('web app delivery', () => {
+  it('sends the brotli copy of a hashed file to a browser that accepts it, cached for a year', async () => {
+    const response = await get('/assets/index-Ab12Cd34.js', 'gzip, deflate, br');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('sends gzip to a browser without brotli, and the file itself to one that accepts neither', async () => {
+    const gzipped = await get('/assets/index-Ab12Cd34.js', 'gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    const plain = await get('/assets/index-Ab12Cd34.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('has the browser revalidate the page at / and at client-side routes, compressed too', async () => {
+    for (const url of ['/', '/account/1000000001']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(page);
+    }
+  });
+});

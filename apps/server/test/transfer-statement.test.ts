@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { messages } from '@bank/shared';
+import { queryRows } from '../src/db/client.js';
+import { verifyLedger } from '../src/domain/ledger/index.js';
+import { call, startTestApp, type TestApp } from './harness.js';
+import { seedTwoBanks, setBank } from './fixtures.js';
+
+/**
+ * Issue 13 moved a transfer into one database statement (the function ledger_transfer, migration
+ * 0007), answer included. Its answer must be what the rest of the API says about the same rows,
+ * and its refusals must leave nothing behind, Idempotency-Key included. Through HTTP, on both
+ * databases (the ledger suites cover the rest of the transfer rules).
+ */
+let t: TestApp;
+let banks: Awaited<ReturnType<typeof seedTwoBanks>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.reset();
+  banks = await seedTwoBanks(t.db);
+});
+
+const keyRows = async () =>
+  (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from idempotency_keys`))[0]!.n;
+
+async function deposit(accountId: string, amount: number) {
+  const res = await call(t.app, 'POST', '/teller/deposits', {
+    token: banks.one.tokens.admin,
+    body: { accountId, amount },
+  });
+  expect(res.status).toBe(201);
+}
+
+describe('a transfer in one statement', () => {
+  it("answers each leg exactly as the account's transaction list shows it, and replays that answer", async () => {
+    const { one } = banks;
+    await deposit(one.checking.accountNumber, 100);
+    const body = {
+      fromAccountId: one.checking.accountNumber,
+      toAccountId: one.otherChecking.accountNumber,
+      amount: 12.34,
+    };
+    const headers = { 'idempotency-key': 'same-shape-1' };
+    const first = await call(t.app, 'POST', '/user/transfers', { token: one.tokens.admin, headers, body });
+    expect(first.status).toBe(201);
+    for (const [leg, account] of [
+      ['debit', one.checking.accountNumber],
+      ['credit', one.otherChecking.accountNumber],
+    ] as const) {
+      const list = await call(t.app, 'GET', `/user/transactions/${account}`, { token: one.tokens.admin });
+      const listed = (list.body as Array<{ id: number }>).find((row) => row.id === first.body[leg].id);
+      expect(first.body[leg]).toEqual(listed);
+    }
+    expect(first.body.debit).toMatchObject({
+      amount: 12.34,
+      status: 'pending',
+      description: messages.transferToDescription('CHECKING', one.otherChecking.accountNumber.slice(-4)),
+      transferId: first.body.transferId,
+    });
+    const again = await call(t.app, 'POST', '/user/transfers', { token: one.tokens.admin, headers, body });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('remembers no key for a refused transfer: the same key goes through once the money is there', async () => {
+    const { one } = banks;
+    const body = {
+      fromAccountId: one.checking.accountNumber,
+      toAccountId: one.otherChecking.accountNumber,
+      amount: 5,
+    };
+    const headers = { 'idempotency-key': 'refused-then-fine' };
+    const refused = await call(t.app, 'POST', '/user/transfers', { token: one.tokens.admin, headers, body });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(messages.insufficientFunds);
+    expect(await keyRows()).toBe(0);
+    await deposit(one.checking.accountNumber, 5);
+    const fine = await call(t.app, 'POST', '/user/transfers', { token: one.tokens.admin, headers, body });
+    expect(fine.status).toBe(201);
+    expect(await keyRows()).toBe(1);
+  });
+
+  it("refuses a teller without the bank's transfer permission (403), another bank's account (404), writing nothing", async () => {
+    const { one, two } = banks;
+    await deposit(one.checking.accountNumber, 50);
+    await setBank(t.db, one.bankId, { tellerTransferPermission: false });
+    const body = {
+      fromAccountId: one.checking.accountNumber,
+      toAccountId: one.otherChecking.accountNumber,
+      amount: 1,
+    };
+    const headers = { 'idempotency-key': 'teller-1' };
+    const teller = await call(t.app, 'POST', '/user/transfers', { token: one.tokens.teller, headers, body });
+    expect(teller.status).toBe(403);
+    expect(teller.body.message).toBe(messages.tellerPermissionMissing);
+    const elsewhere = await call(t.app, 'POST', '/user/transfers', {
+      token: one.tokens.admin,
+      headers,
+      body: { ...body, toAccountId: two.checking.accountNumber },
+    });
+    expect(elsewhere.status).toBe(404);
+    const [rows] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from transactions`);
+    expect(rows!.n).toBe(1);
+    expect(await keyRows()).toBe(0);
+  });
+});
