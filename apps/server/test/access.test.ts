@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
 import { branches } from '../src/db/schema.js';
-import { runMonthEnd } from '../src/jobs/month-end.js';
+import { runMonthEnd } from '../src/domain/month-end/index.js';
 import { call, startTestApp, type TestApp } from './harness.js';
 import { seedTwoBanks, type SeededBank } from './fixtures.js';
 

@@ -17,7 +17,7 @@ import { errorBody } from '@bank/shared';
 import { queryRows } from '../src/db/client.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { verifyLedger } from '../src/domain/ledger/invariants.js';
-import { runMonthEnd } from '../src/jobs/month-end.js';
+import { runMonthEnd } from '../src/domain/month-end/index.js';
 import { startTestApp, type TestApp } from './harness.js';
 import { insertAccount, insertUser, seedTwoBanks, type SeededBank } from './fixtures.js';
 
