@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from './database.js';
+import { queryRows, type Executor, type Tx } from './database.js';
 
 /**
  * Every advisory lock of the bank, in one place. The keys are constants of this bank's own that
@@ -13,7 +13,9 @@ import { queryRows, type Tx } from './database.js';
  *   2. month-end lock of one account (interest, statement, closing the account).
  *   3. posting lock: exclusive for posting and for anything that posts (interest), shared for
  *      what must read every posting committed so far (statements).
- *   4. row locks: the bank row (admin changes), then an Idempotency-Key row, then accounts in
+ *   4. sign-in locks: the username's, then the address's, only around counting one sign-in
+ *      attempt (nothing else is held then).
+ *   5. row locks: the bank row (admin changes), then an Idempotency-Key row, then accounts in
  *      ascending account number (one `SELECT … ORDER BY account_number FOR UPDATE`), then
  *      transaction rows.
  *
@@ -28,6 +30,10 @@ export const LOCK_KEYS = {
   posting: 7_310_002,
   /** Month-end work on one account: (class, hashtext(account number)). */
   monthEndClass: 7_310_005,
+  /** Sign-in attempts of one username: (class, hashtext(username key)). */
+  signInUserClass: 7_310_006,
+  /** Sign-in attempts from one client address: (class, hashtext(address)). */
+  signInAddressClass: 7_310_007,
 } as const;
 
 /** Waits for the posting lock until the end of the transaction. */
@@ -55,4 +61,13 @@ export async function waitForPostingsToSettle(tx: Tx): Promise<void> {
 /** Serialises month-end work on one account across every process, for the rest of the transaction. */
 export async function lockAccountForMonthEnd(tx: Tx, accountNumber: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_KEYS.monthEndClass}, hashtext(${accountNumber}))`);
+}
+
+/**
+ * Serialises counting sign-in attempts for one username or one client address, for the rest of
+ * the transaction, so parallel guesses are counted one after another (domain/auth/throttle.ts).
+ */
+export async function lockSignInKey(tx: Executor, kind: 'user' | 'address', value: string): Promise<void> {
+  const lockClass = kind === 'user' ? LOCK_KEYS.signInUserClass : LOCK_KEYS.signInAddressClass;
+  await tx.execute(sql`select pg_advisory_xact_lock(${lockClass}, hashtext(${value}))`);
 }

@@ -2,6 +2,7 @@ import { and, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import { limits, messages } from '@bank/shared';
 import type { SignInLimits } from '../../config.js';
 import type { Database, Executor } from '../../db/client.js';
+import { lockSignInKey } from '../../db/locks.js';
 import { loginFailures } from '../../db/schema.js';
 import { AppError } from '../errors.js';
 
@@ -50,8 +51,8 @@ export async function reserveAttempt(db: Database, key: AttemptKey, settings: Si
   return db.transaction(async (tx) => {
     // Always username first, then address: every attempt takes them in the same order, so two
     // attempts can never hold one each and wait for the other.
-    await lockKey(tx, `login-user:${key.usernameKey}`);
-    await lockKey(tx, `login-address:${key.address}`);
+    await lockSignInKey(tx, 'user', key.usernameKey);
+    await lockSignInKey(tx, 'address', key.address);
     let waitSeconds = 0;
     for (const limit of limitsFor(key, settings)) {
       waitSeconds = Math.max(waitSeconds, await secondsUntilBelow(tx, limit));
@@ -81,11 +82,6 @@ export async function releaseAttempt(db: Executor, reservation: number, key: Att
         and(eq(loginFailures.usernameKey, key.usernameKey), eq(loginFailures.address, key.address)),
       ),
     );
-}
-
-/** A transaction-scoped advisory lock on a text key (released at commit or rollback). */
-async function lockKey(tx: Executor, name: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
 }
 
 /**
