@@ -3,24 +3,19 @@
  * and another bank's staff naming this bank's records. Each route needs an entry below, so a new
  * route cannot be added without saying who may call it.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
-import { call, startTestApp, type TestApp } from './harness.js';
+import { call, useTestApp } from './harness.js';
 import { seedTwoBanks, type SeededBank } from './fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let one: SeededBank;
 let two: SeededBank;
 let transactionId: number;
 let ticketId: number;
 
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  await t.reset();
   ({ one, two } = await seedTwoBanks(t.db));
   const [txn] = await queryRows<{ id: number }>(
     t.db,

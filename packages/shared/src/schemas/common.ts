@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_NUMBER_PATTERN, limits, USERNAME_PATTERN } from '../constants.js';
+import { errorCodes, errorReasons } from '../errors.js';
 import { messages } from '../messages.js';
 import { toCents } from '../money.js';
 
@@ -55,18 +56,10 @@ export function amountInCents(m: AmountMessages) {
   });
 }
 
-/** The one error body of the API: `message` is safe to show to a person. */
+/** The one error body of the API: `message` is safe to show to a person, `reason` is for programs. */
 export const errorBody = z.object({
-  error: z.enum([
-    'VALIDATION',
-    'UNAUTHENTICATED',
-    'FORBIDDEN',
-    'NOT_FOUND',
-    'CONFLICT',
-    'PAYLOAD_TOO_LARGE',
-    'RATE_LIMITED',
-    'INTERNAL',
-  ]),
+  error: z.enum(errorCodes),
+  reason: z.enum(errorReasons),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
 });

@@ -36,7 +36,7 @@ export async function closeAccount(db: Database, actor: Actor, accountNumber: st
         ),
       )
       .limit(1);
-    if (account.balanceCents !== 0 || pending) throw conflict(messages.accountNotEmpty);
+    if (account.balanceCents !== 0 || pending) throw conflict(messages.accountNotEmpty, 'ACCOUNT_NOT_EMPTY');
     await tx
       .update(accounts)
       .set({ closedAt: sql`now()` })

@@ -9,13 +9,16 @@ import { clearLoginFailures, loginRetryAfterSeconds, recordLoginFailure } from '
 
 export class LoginThrottledError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', messages.loginThrottled);
+    super(429, 'RATE_LIMITED', messages.loginThrottled, undefined, {
+      reason: 'LOGIN_THROTTLED',
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    });
   }
 }
 
 export class InvalidCredentialsError extends AppError {
   constructor() {
-    super(401, 'UNAUTHENTICATED', messages.invalidCredentials);
+    super(401, 'UNAUTHENTICATED', messages.invalidCredentials, undefined, { reason: 'INVALID_CREDENTIALS' });
   }
 }
 

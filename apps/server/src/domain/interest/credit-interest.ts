@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { messages } from '@bank/shared';
 import type { Database, Tx } from '../../db/client.js';
 import { accounts, banks, interestCredits } from '../../db/schema.js';
 import { createSingleLeg } from '../ledger/index.js';
@@ -8,7 +9,7 @@ import { postedBalanceBefore, postedEntriesBetween } from '../statements/posted-
 import { monthlyInterestCents, sumOfEndOfDayBalances } from './interest-amount.js';
 
 /** The description of every interest credit (API.md "Interest"). */
-export const INTEREST_DESCRIPTION = 'Interest';
+export const INTEREST_DESCRIPTION = messages.interestDescription;
 const DAY_MS = 86_400_000;
 
 export type InterestOutcome = 'credited' | 'nothing-due' | 'already-done' | 'not-eligible';

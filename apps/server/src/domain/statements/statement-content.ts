@@ -1,3 +1,4 @@
+import { messages } from '@bank/shared';
 import type { MonthPeriod } from './period.js';
 
 /** A transaction as it appears on a statement: posted in the statement's month. */
@@ -33,7 +34,7 @@ export interface StatementContent {
 }
 
 /** Shown when history before the month was changed after the previous statement was issued. */
-export const PRIOR_PERIOD_CORRECTION = 'Correction to earlier statement periods';
+export const PRIOR_PERIOD_CORRECTION = messages.priorPeriodCorrection;
 
 export interface StatementFigures {
   /** Where this statement starts: the previous statement's closing balance, or the posted balance before the month. */

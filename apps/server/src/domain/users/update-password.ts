@@ -31,7 +31,11 @@ export async function updatePassword(db: Database, actor: Actor, change: Passwor
   if (wait > 0) throw new LoginThrottledError(wait);
   if (!(await verifyPassword(change.currentPassword, self.passwordHash))) {
     await recordLoginFailure(db, usernameKey, change.address);
-    throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
+    throw badRequest(
+      messages.currentPasswordWrong,
+      { currentPassword: messages.currentPasswordWrong },
+      'CURRENT_PASSWORD_WRONG',
+    );
   }
   assertStrongEnough(change.newPassword, self.username);
   const passwordHash = await hashPassword(change.newPassword);
