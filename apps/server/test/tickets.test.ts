@@ -193,6 +193,7 @@ describe('PUT /user/supportTickets/update', () => {
       expect(res.status).toBe(403);
       expect(res.body).toEqual({
         error: 'FORBIDDEN',
+        reason: 'TICKET_STATUS_ADMIN_ONLY',
         message: 'Only an admin may change the status of a ticket.',
       });
       expect(await allTickets()).toEqual(before);

@@ -22,7 +22,6 @@ export function requiredId(message: string) {
 
 export const username = z.string().regex(USERNAME_PATTERN, messages.userIdFormat);
 export const accountNumber = z.string().regex(ACCOUNT_NUMBER_PATTERN, 'An account number is 10 digits.');
-export const isoDateTime = z.string().describe('ISO-8601 date-time');
 
 export interface AmountMessages {
   notNumber: string;
