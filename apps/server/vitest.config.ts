@@ -4,7 +4,9 @@ export default defineProject({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // Each file opens its own database (PGlite initdb takes seconds); concurrency tests are long.
+    // One migrated database for the run; each file opens a copy of it (see test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
+    // Concurrency tests and tests that run the server as a process are long.
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { limits, messages } from '@bank/shared';
+import { errorBody, limits, messages } from '@bank/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuth } from './plugins/auth.js';
@@ -29,6 +29,19 @@ export interface AppOptions {
   /** Where log lines go (standard output by default); the log-safety test reads them. */
   logStream?: { write(line: string): void };
 }
+
+/**
+ * The OpenAPI of each route, with the one error body as every 4xx answer the route does not
+ * describe itself (the sign-in's plain-text 401 stays as it is).
+ */
+const withErrorResponses: typeof jsonSchemaTransform = (input) => {
+  if (!input.schema || !input.url.startsWith('/api/')) return jsonSchemaTransform(input);
+  const response = (input.schema.response ?? {}) as Record<string, unknown>;
+  return jsonSchemaTransform({
+    ...input,
+    schema: { ...input.schema, response: { '4XX': errorBody, ...response } },
+  });
+};
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -94,7 +107,12 @@ export async function buildApp({
         request.actor ? `session:${request.actor.sessionId}` : `address:${request.ip}`,
       // The web app's files (scripts, styles, pages) are not API calls: loading the app costs nothing.
       allowList: (request) => !request.url.startsWith('/api/'),
-      errorResponseBuilder: () => ({ statusCode: 429, error: 'RATE_LIMITED', message: messages.rateLimited }),
+      errorResponseBuilder: () => ({
+        statusCode: 429,
+        error: 'RATE_LIMITED',
+        reason: 'RATE_LIMITED',
+        message: messages.rateLimited,
+      }),
     });
   }
   await app.register(swagger, {
@@ -104,7 +122,7 @@ export async function buildApp({
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withErrorResponses,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(apiRoutes, { prefix: '/api', db, config });
@@ -117,7 +135,9 @@ export async function buildApp({
       // The build writes .br and .gz copies of every text file; the smaller one accepted is sent.
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(filePath)),
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cacheControlFor(filePath));
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {
@@ -127,7 +147,7 @@ export async function buildApp({
       existsSync(path.join(webDist, 'index.html'));
     // Client-side routes (/home, /account/123, ...) are the web app's: answer its page.
     if (wantsPage) return reply.type('text/html').sendFile('index.html', webDist);
-    return reply.code(404).send({ error: 'NOT_FOUND', message: messages.notFound });
+    return reply.code(404).send({ error: 'NOT_FOUND', reason: 'NOT_FOUND', message: messages.notFound });
   });
   return app;
 }

@@ -3,15 +3,15 @@
  * and another bank's staff naming this bank's records. Each route needs an entry below, so a new
  * route cannot be added without saying who may call it.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
 import { branches } from '../src/db/schema.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
-import { call, startTestApp, type TestApp } from './harness.js';
+import { call, useTestApp } from './harness.js';
 import { seedTwoBanks, type SeededBank } from './fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let one: SeededBank;
 let two: SeededBank;
 let transactionId: number;
@@ -20,10 +20,6 @@ let spareBranchId: number;
 /** A statement month-end really issued, so the download probe names something that exists. */
 const statementMonth = '2025-01';
 
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(() => seed());
 
 /** Two banks, a pending deposit, a ticket, an unused branch and an issued statement in bank one. */

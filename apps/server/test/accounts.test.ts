@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
 import { accounts, transactions, users } from '../src/db/schema.js';
 import { queryRows } from '../src/db/client.js';
 import { insertWithFreshNumber } from '../src/domain/accounts/account-number.js';
-import { call, startTestApp, type TestApp } from './harness.js';
+import { call, useTestApp } from './harness.js';
 import { insertAccount, insertUser, seedTwoBanks, setBank } from './fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  await t.reset();
   banks = await seedTwoBanks(t.db);
 });
 
@@ -116,7 +111,7 @@ describe('GET /user/accounts/user/{username}', () => {
     for (const [token, username] of refusals) {
       const res = await listAs(token, username);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'NOT_FOUND', message: messages.notFound });
+      expect(res.body).toEqual({ error: 'NOT_FOUND', reason: 'NOT_FOUND', message: messages.notFound });
     }
     expect((await call(t.app, 'GET', '/user/accounts/user/one-student')).status).toBe(401);
   });
@@ -259,7 +254,11 @@ describe('POST /admin/accounts/create', () => {
     ] as const) {
       const res = await create(one.tokens.admin, { branchId, userId });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: 'CONFLICT', message: messages.accountOwnerNotStudentOfBranch });
+      expect(res.body).toEqual({
+        error: 'CONFLICT',
+        reason: 'ACCOUNT_OWNER_NOT_STUDENT_OF_BRANCH',
+        message: messages.accountOwnerNotStudentOfBranch,
+      });
     }
     expect(await allAccounts()).toEqual(before);
   });
@@ -274,7 +273,11 @@ describe('POST /admin/accounts/create', () => {
       accountType: 'SAVINGS',
     });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: 'CONFLICT', message: 'Account type is not offered' });
+    expect(res.body).toEqual({
+      error: 'CONFLICT',
+      reason: 'ACCOUNT_TYPE_NOT_OFFERED',
+      message: 'Account type is not offered',
+    });
     expect(await allAccounts()).toEqual(before);
     const checking = await create(one.tokens.admin, {
       branchId: one.main.id,
@@ -374,7 +377,11 @@ describe('DELETE /admin/accounts/{accountId}/delete', () => {
     for (const number of [funded, pendingOnly]) {
       const res = await close(one.tokens.admin, number);
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: 'CONFLICT', message: messages.accountNotEmpty });
+      expect(res.body).toEqual({
+        error: 'CONFLICT',
+        reason: 'ACCOUNT_NOT_EMPTY',
+        message: messages.accountNotEmpty,
+      });
     }
     expect(await allAccounts()).toEqual(before);
   });

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, startTestApp, type TestApp } from './harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { call, useTestApp } from './harness.js';
 import { seedTwoBanks, type SeededBank } from './fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let one: SeededBank;
 let two: SeededBank;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  await t.reset();
   ({ one, two } = await seedTwoBanks(t.db));
 });
 

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
 import { branches, users } from '../src/db/schema.js';
 import { queryRows } from '../src/db/client.js';
-import { call, startTestApp, type TestApp } from './harness.js';
+import { call, useTestApp } from './harness.js';
 import { insertAccount, insertUser, seedTwoBanks } from './fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  await t.reset();
   banks = await seedTwoBanks(t.db);
 });
 
@@ -81,7 +76,7 @@ describe('GET /teller/branches/{bankId}', () => {
     for (const token of [two.tokens.admin, two.tokens.teller]) {
       const res = await listAs(token);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'NOT_FOUND', message: messages.notFound });
+      expect(res.body).toEqual({ error: 'NOT_FOUND', reason: 'NOT_FOUND', message: messages.notFound });
     }
   });
 
@@ -131,7 +126,11 @@ describe('POST /admin/branches/create', () => {
     for (const branchName of ['one Main', 'ONE MAIN', '  one main  ', 'One North']) {
       const res = await create(one.tokens.admin, { branchName, bankId: one.bankId });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: 'CONFLICT', message: 'Branch already exists' });
+      expect(res.body).toEqual({
+        error: 'CONFLICT',
+        reason: 'BRANCH_EXISTS',
+        message: 'Branch already exists',
+      });
     }
     expect(await allBranches()).toEqual(before);
   });
@@ -212,7 +211,11 @@ describe('PUT /admin/branches/update', () => {
     for (const branchName of ['one North', ' ONE NORTH ']) {
       const res = await update(one.tokens.admin, { branchId: one.main.id, branchName });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: 'CONFLICT', message: 'Branch already exists' });
+      expect(res.body).toEqual({
+        error: 'CONFLICT',
+        reason: 'BRANCH_EXISTS',
+        message: 'Branch already exists',
+      });
     }
     expect(await allBranches()).toEqual(before);
   });
@@ -271,7 +274,7 @@ describe('DELETE /admin/branches/{branchId}/delete', () => {
     for (const branch of [one.main, one.north]) {
       const res = await remove(one.tokens.admin, branch.id);
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: 'CONFLICT', message: messages.branchInUse });
+      expect(res.body).toEqual({ error: 'CONFLICT', reason: 'BRANCH_IN_USE', message: messages.branchInUse });
     }
     const closedOnly = await newBranch(one.bankId, 'Closed Only');
     const account = await insertAccount(t.db, {

@@ -1,11 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { defaults } from '@bank/shared';
 import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../src/db/client.js';
+import { createScratchDatabase } from './scratch-database.js';
+
+export { createScratchDatabase };
 
 /**
  * Each test file gets its own real database: an in-memory PGlite by default, or, when
@@ -35,23 +38,24 @@ export const testConfig: Config = {
   runJobs: false,
 };
 
-export async function createScratchDatabase(
-  adminUrl: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bank_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+let snapshot: Blob | undefined;
+/** The run's migrated PGlite data directory (test/global-setup.ts), read once per test file. */
+export function migratedSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshotFile');
+  if (!snapshot && file) snapshot = new Blob([readFileSync(file)]);
+  return snapshot;
+}
+
+/** A database for one test file, copied from the run's migrated one when there is one. */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  if (!testDatabaseUrl) return openDatabase({ initialData: migratedSnapshot() });
+  const scratch = await createScratchDatabase(testDatabaseUrl, { template: inject('postgresTemplate') });
+  const handle = await openDatabase({ databaseUrl: scratch.url });
   return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await scratch.drop();
     },
   };
 }
@@ -66,8 +70,7 @@ export interface TestApp {
 }
 
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const scratch = testDatabaseUrl ? await createScratchDatabase(testDatabaseUrl) : null;
-  const handle: DatabaseHandle = await openDatabase({ databaseUrl: scratch?.url });
+  const handle = await openTestDatabase();
   const config = { ...testConfig, ...overrides };
   const app = await buildApp({ config, db: handle.db });
   await app.ready();
@@ -79,8 +82,38 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     close: async () => {
       await app.close();
       await handle.close();
-      await scratch?.drop();
     },
+  };
+}
+
+/**
+ * The usual set-up of a test file in one call: the app starts once for the file, closes after it,
+ * and every table is emptied before each test (hooks the file adds after this call run later, so
+ * a file's own `beforeEach` seeds an empty database). Read `app`, `db` and `config` inside tests.
+ */
+export function useTestApp(overrides: Partial<Config> = {}): TestApp {
+  let current: TestApp | undefined;
+  const started = (): TestApp => {
+    if (!current) throw new Error('useTestApp: the app is only there inside hooks and tests');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startTestApp(overrides);
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => started().reset());
+  return {
+    get app() {
+      return started().app;
+    },
+    get db() {
+      return started().db;
+    },
+    get config() {
+      return started().config;
+    },
+    reset: () => started().reset(),
+    close: () => started().close(),
   };
 }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { messages } from '@bank/shared';
@@ -6,7 +6,7 @@ import { queryRows } from '../src/db/client.js';
 import { accounts } from '../src/db/schema.js';
 import { LOCK_KEYS } from '../src/db/locks.js';
 import { postTransactions, verifyLedger } from '../src/domain/ledger/index.js';
-import { call, databaseKind, startTestApp, type TestApp } from './harness.js';
+import { call, databaseKind, useTestApp } from './harness.js';
 import { insertAccount, seedTwoBanks } from './fixtures.js';
 
 /**
@@ -15,14 +15,9 @@ import { insertAccount, seedTwoBanks } from './fixtures.js';
  * After each run the ledger's rules are checked against the database.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  await t.reset();
   banks = await seedTwoBanks(t.db);
 });
 

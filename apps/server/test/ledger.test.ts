@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
 import { queryRows } from '../src/db/client.js';
@@ -6,20 +6,15 @@ import { accounts, transactionAudit } from '../src/db/schema.js';
 import { inTransaction } from '../src/db/transaction.js';
 import { createSingleLeg, postTransactions, verifyLedger } from '../src/domain/ledger/index.js';
 import { jobs } from '../src/jobs/registry.js';
-import { call, startTestApp, type TestApp } from './harness.js';
+import { call, useTestApp } from './harness.js';
 import { insertAccount, seedTwoBanks, setBank } from './fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;
 /** The first student's second account (SAVINGS), for transfers between their own accounts. */
 let savings: Awaited<ReturnType<typeof insertAccount>>;
 
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  await t.reset();
   banks = await seedTwoBanks(t.db);
   const { one } = banks;
   savings = await insertAccount(t.db, {
@@ -119,7 +114,11 @@ describe('POST /user/transfers', () => {
       amount: 10.01,
     });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ error: 'CONFLICT', message: messages.insufficientFunds });
+    expect(res.body).toEqual({
+      error: 'CONFLICT',
+      reason: 'INSUFFICIENT_FUNDS',
+      message: messages.insufficientFunds,
+    });
     expect(await countRows('transactions')).toBe(rowsBefore);
     expect(await balanceOf(one.checking.accountNumber)).toBe(1000);
     expect(await balanceOf(savings.accountNumber)).toBe(0);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
-import { call, testConfig } from './harness.js';
+import { call, migratedSnapshot, testConfig } from './harness.js';
 import { FIXTURE_PASSWORD, seedBank } from './fixtures.js';
 
 /**
@@ -14,7 +14,7 @@ let app: FastifyInstance;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  handle = await openDatabase({});
+  handle = await openDatabase({ initialData: migratedSnapshot() });
   app = await buildApp({
     config: { ...testConfig, logLevel: 'trace' },
     db: handle.db,

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/db/client.js';
-import { createScratchDatabase, testDatabaseUrl } from './harness.js';
+import { inject } from 'vitest';
+import { createScratchDatabase, migratedSnapshot, testDatabaseUrl } from './harness.js';
 
 /** Helpers for tests that run the bank as a real process, the way an operator does. */
 
@@ -33,13 +34,15 @@ export interface Scratch {
 export async function scratchDatabase(): Promise<Scratch> {
   if (!testDatabaseUrl) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'bank-test-'));
+    // Unpacked from the run's migrated copy, so the first process to open it skips initdb.
+    await (await openDatabase({ dataDir, initialData: migratedSnapshot() })).close();
     return {
       env: { DATA_DIR: dataDir },
       open: () => openDatabase({ dataDir }),
       drop: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   }
-  const scratch = await createScratchDatabase(testDatabaseUrl);
+  const scratch = await createScratchDatabase(testDatabaseUrl, { template: inject('postgresTemplate') });
   return {
     env: { DATABASE_URL: scratch.url },
     open: () => openDatabase({ databaseUrl: scratch.url }),

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { defaults } from '@bank/shared';
-import { call, startTestApp, type TestApp } from './harness.js';
+import { call, useTestApp } from './harness.js';
 import { FIXTURE_PASSWORD, seedTwoBanks } from './fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  await t.reset();
   banks = await seedTwoBanks(t.db);
 });
 
@@ -69,7 +64,7 @@ describe('POST /login', () => {
       body: { username: 'one-teller', password: FIXTURE_PASSWORD },
     });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.error).toBe('RATE_LIMITED');
+    expect(blocked.body).toMatchObject({ error: 'RATE_LIMITED', reason: 'LOGIN_THROTTLED' });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     // Another user from the same address is not yet blocked.
     const other = await call(t.app, 'POST', '/login', {
@@ -138,7 +133,7 @@ describe('errors', () => {
   it('answers an unknown API path with the JSON 404 shape', async () => {
     const res = await call(t.app, 'GET', '/no/such/route');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'NOT_FOUND', message: 'Not found.' });
+    expect(res.body).toEqual({ error: 'NOT_FOUND', reason: 'NOT_FOUND', message: 'Not found.' });
   });
 
   it('answers malformed JSON with 400 VALIDATION and changes nothing', async () => {

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { STATEMENT_FILE_PATTERN } from '@bank/shared';
-import { call, startTestApp, type TestApp } from './harness.js';
+import { call, useTestApp } from './harness.js';
 import { insertAccount, seedTwoBanks } from './fixtures.js';
 import type { Database } from '../src/db/client.js';
 import { accounts, statements, transactions } from '../src/db/schema.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
 
-let t: TestApp;
+const t = useTestApp();
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  await t.reset();
   banks = await seedTwoBanks(t.db);
 });
 

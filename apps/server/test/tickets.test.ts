@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
 import { queryRows } from '../src/db/client.js';
-import { call, startTestApp, type TestApp } from './harness.js';
+import { call, useTestApp } from './harness.js';
 import { seedTwoBanks } from './fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  await t.reset();
   banks = await seedTwoBanks(t.db);
 });
 
@@ -150,7 +145,7 @@ describe('GET /user/supportTickets/{bankId}', () => {
     for (const token of Object.values(two.tokens)) {
       const res = await list(token, one.bankId);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: 'NOT_FOUND', message: messages.notFound });
+      expect(res.body).toEqual({ error: 'NOT_FOUND', reason: 'NOT_FOUND', message: messages.notFound });
     }
     expect((await list(one.tokens.admin, 9999)).status).toBe(404);
     expect((await call(t.app, 'GET', `/user/supportTickets/${one.bankId}`)).status).toBe(401);
@@ -198,6 +193,7 @@ describe('PUT /user/supportTickets/update', () => {
       expect(res.status).toBe(403);
       expect(res.body).toEqual({
         error: 'FORBIDDEN',
+        reason: 'TICKET_STATUS_ADMIN_ONLY',
         message: 'Only an admin may change the status of a ticket.',
       });
       expect(await allTickets()).toEqual(before);

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
 import { accounts, sessions, users } from '../src/db/schema.js';
 import type { Actor } from '../src/domain/actor.js';
 import { updateUser } from '../src/domain/users/update-user.js';
-import { call, startTestApp, type TestApp } from './harness.js';
+import { call, useTestApp } from './harness.js';
 import { FIXTURE_PASSWORD, insertAccount, insertUser, seedTwoBanks } from './fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  await t.reset();
   banks = await seedTwoBanks(t.db);
 });
 
@@ -111,7 +106,7 @@ describe('GET /user/users/{username}', () => {
     for (const [token, name] of cases) {
       const res = await call(t.app, 'GET', `/user/users/${name}`, { token });
       expect(res.status, name).toBe(404);
-      expect(res.body).toEqual({ error: 'NOT_FOUND', message: messages.notFound });
+      expect(res.body).toEqual({ error: 'NOT_FOUND', reason: 'NOT_FOUND', message: messages.notFound });
     }
     // A NUL is not a name that does not exist but text no field accepts (API.md "Errors").
     const nul = await call(t.app, 'GET', '/user/users/a%00b', { token: banks.one.tokens.admin });

@@ -6,6 +6,7 @@
 export const messages = {
   // Sign-in and password (spec §2, §5, §8)
   loggingIn: 'Logging In...',
+  basicAndBodyCredentialsDiffer: 'The Basic header and the body name different credentials.',
   loginFailed: 'There was a problem logging in. Check your username and password and try again.',
   invalidCredentials: 'Invalid username or password',
   loginThrottled: 'Too many failed sign-ins. Wait a moment and try again.',
@@ -58,6 +59,10 @@ export const messages = {
   descriptionTooLong: 'The description must be at most 200 characters.',
   transactionDateInvalid: 'Please enter a valid date.',
   pageCursorInvalid: 'The cursor is not valid.',
+  // Month end (API.md Interest; statements)
+  interestDescription: 'Interest',
+  priorPeriodCorrection: 'Correction to earlier statement periods',
+  statementNameInvalid: 'A statement file name looks like statement-1234567890-2026-10.pdf.',
 
   // Users (spec §4, §5, §8; API.md Users)
   userIdAndNameRequired: 'Please provide a User Id and Name',
@@ -135,4 +140,116 @@ export const messages = {
 
   // Screens (spec §8)
   unexpectedError: 'Unexpected Application Error!',
+} as const;
+
+/**
+ * Texts of the web app that the product spec does not define (states, buttons, notices). They
+ * live here with the spec's, so that every text a person reads is in one file.
+ */
+export const screenMessages = {
+  /** Shared by every screen. */
+  ui: {
+    networkError: 'The bank could not be reached. Check your connection and try again.',
+    serverError: messages.internal,
+    unknownError: 'Something went wrong.',
+    loading: 'Loading...',
+    loadFailed: 'Could not load this information.',
+    retry: 'Try again',
+    userIdRequired: 'Please enter your User Id',
+    passwordRequired: 'Please enter your password',
+    mustChangePassword: 'You signed in with a temporary password. Choose a new password to continue.',
+    tellerNotAllowed: messages.tellerPermissionMissing,
+    chooseBranchFirst: 'Choose a branch first',
+    noAccounts: 'No accounts yet.',
+    noPending: 'No pending transactions.',
+    noPosted: 'No posted transactions.',
+    displayNameSaved: 'Display name saved.',
+    transactionUpdated: 'Transaction updated.',
+    transactionDeleted: 'Transaction deleted.',
+    transactionUpdateFailed: 'The transaction was not updated.',
+    transactionDeleteFailed: 'The transaction was not deleted.',
+    csvFailed: 'The CSV file could not be made.',
+    balanceChartLabel: 'Chart of the posted balance over time',
+    balanceSummary: (s: { from: string; to: string; days: number; lowest: string; highest: string }) =>
+      `From ${s.from} to ${s.to}, over ${s.days} days with posted transactions; lowest ${s.lowest}, highest ${s.highest}.`,
+  },
+  /** The admin screens: users, branches, accounts, bank settings. */
+  admin: {
+    // Users
+    createUserFailed: 'Failed to create user',
+    temporaryPasswordLabel: 'Temporary password',
+    temporaryPasswordNote:
+      'Hand this password to the user now: it is shown only once. They choose their own password when they first sign in.',
+    copyPassword: 'Copy password',
+    copied: 'Copied',
+    userUpdated: 'User successfully updated',
+    updateUserFailed: 'Failed to update user',
+    deleteUserFailed: 'Failed to delete user',
+    userDeleted: (userId: string) => `User ${userId} was deleted.`,
+    resetPassword: 'Reset Password',
+    resetPasswordHint: 'Forgotten password? Give the user a new temporary one.',
+    resetPasswordConfirm: (userId: string, name: string) =>
+      `Reset the password of ${userId} (${name})? Their current password stops working and they are signed out everywhere.`,
+    passwordReset: 'Password reset',
+    resetPasswordNote:
+      'Hand this password to the user now: it is shown only once and works for 7 days. They choose their own password when they sign in.',
+    resetPasswordFailed: 'Failed to reset password',
+    noUsers: 'No users yet.',
+
+    // Branches
+    createBranchFailed: 'Failed to create branch',
+    updatingBranch: 'Updating Branch...',
+    updateBranchFailed: 'Failed to update branch',
+    deletingBranch: 'Deleting Branch...',
+    deleteBranchFailed: 'Failed to delete branch',
+    branchDeleted: (name: string) => `Branch "${name}" was deleted.`,
+    noBranches: 'No branches yet.',
+
+    // Accounts
+    creatingAccount: 'Creating Account...',
+    deletingAccount: 'Deleting...',
+    deleteAccountFailed: (accountId: string) => `Failed to delete account ${accountId}`,
+    accountDeleted: (accountId: string) =>
+      `Account ${accountId} was closed. Its history is kept for statements and audit.`,
+    noAccountsInBank: 'No open accounts.',
+    noStudentsInBranch: 'This branch has no Students.',
+    noAccountTypesOffered:
+      'The bank offers no account types. Turn on checking or savings accounts in Bank Settings first.',
+
+    // Bank settings
+    savingChanges: 'Saving Changes...',
+    bankSaved: 'Bank settings saved',
+    bankSaveFailed: 'Failed to save bank settings',
+    reloading: 'Reloading the settings...',
+  },
+  /** Each money flow: the spec's texts (§4, §8) and the buttons'. */
+  flows: {
+    transfer: {
+      title: 'Transfer',
+      review: 'Review Transfer',
+      submit: 'Submit Transfer',
+      processing: messages.processingTransfer,
+      failed: messages.transferFailed,
+      succeeded: messages.transferSucceeded,
+      another: 'Make Another Transfer',
+    },
+    deposit: {
+      title: 'Deposit',
+      review: 'Review Deposit',
+      submit: 'Submit Deposit',
+      processing: messages.processingDeposit,
+      failed: messages.depositFailed,
+      succeeded: messages.depositSucceeded,
+      another: 'Make Another Deposit',
+    },
+    withdrawal: {
+      title: 'Withdrawal',
+      review: 'Review Withdrawal',
+      submit: 'Submit Withdrawal',
+      processing: messages.processingWithdrawal,
+      failed: messages.withdrawalFailed,
+      succeeded: messages.withdrawalSucceeded,
+      another: 'Make Another Withdrawal',
+    },
+  },
 } as const;

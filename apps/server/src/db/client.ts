@@ -21,6 +21,8 @@ export interface DatabaseHandle {
    */
   duringStartup<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** The embedded database's data directory as a tarball (PGlite only); tests start from one. */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -30,6 +32,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Who opens an embedded database (shown to a second process that tries to). */
   owner?: string;
+  /** Starts an embedded database from a `dumpDataDir` tarball instead of an empty one (tests). */
+  initialData?: Blob | undefined;
 }
 
 // bigint columns (cents, ids) come back from pg as strings unless told otherwise; every value
@@ -76,7 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(options.dataDir, { recursive: true });
     release = claimDataDir(options.dataDir, options.owner ?? 'the bank');
   }
-  const client = new PGlite(options.dataDir);
+  const client = new PGlite(options.dataDir, options.initialData ? { loadDataDir: options.initialData } : {});
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   await migrate(db);
@@ -89,5 +93,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await client.close();
       release();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }

@@ -3,10 +3,20 @@
  * code: a bug in a route can then fail a request but never store a negative balance, a duplicate
  * username, or an account in a branch of another bank.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  ACCOUNT_TYPES,
+  ROLES,
+  TICKET_SEVERITIES,
+  TICKET_STATUSES,
+  TICKET_TYPES,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from '@bank/shared';
 import {
   bigint,
   bigserial,
+  type AnyPgColumn,
   boolean,
   char,
   check,
@@ -30,6 +40,13 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
 });
+
+/**
+ * `column in ('A', 'B')` from one of the contract's lists (packages/shared), so a CHECK cannot
+ * drift from what the API accepts. Written out as literals: the SQL is the same as before.
+ */
+const isOneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** Cents fit a JS number exactly far beyond any balance this bank allows (2^53 cents). */
@@ -81,7 +98,7 @@ export const users = pgTable(
     username: text('username').notNull(),
     name: text('name').notNull(),
     displayName: text('display_name'),
-    role: text('role', { enum: ['ADMIN', 'TELLER', 'USER'] }).notNull(),
+    role: text('role', { enum: ROLES }).notNull(),
     bankId: integer('bank_id')
       .notNull()
       .references(() => banks.id),
@@ -97,7 +114,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     check('users_username_format', sql`${t.username} ~ '^[A-Za-z0-9._-]{3,32}$'`),
-    check('users_role_valid', sql`${t.role} in ('ADMIN', 'TELLER', 'USER')`),
+    check('users_role_valid', isOneOf(t.role, ROLES)),
     check('users_student_has_branch', sql`${t.role} <> 'USER' or ${t.branchId} is not null`),
     foreignKey({
       name: 'users_branch_same_bank_fk',
@@ -150,7 +167,7 @@ export const accounts = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    type: text('type', { enum: ['CHECKING', 'SAVINGS'] }).notNull(),
+    type: text('type', { enum: ACCOUNT_TYPES }).notNull(),
     /** Σ credits − Σ debits of the live transactions, kept in step in the same database transaction. */
     balanceCents: cents('balance_cents').notNull().default(0),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
@@ -158,7 +175,7 @@ export const accounts = pgTable(
   },
   (t) => [
     check('accounts_number_format', sql`${t.accountNumber} ~ '^[0-9]{10}$'`),
-    check('accounts_type_valid', sql`${t.type} in ('CHECKING', 'SAVINGS')`),
+    check('accounts_type_valid', isOneOf(t.type, ACCOUNT_TYPES)),
     check('accounts_balance_not_negative', sql`${t.balanceCents} >= 0`),
     foreignKey({
       name: 'accounts_branch_same_bank_fk',
@@ -182,12 +199,10 @@ export const transactions = pgTable(
     accountNumber: char('account_number', { length: 10 })
       .notNull()
       .references(() => accounts.accountNumber),
-    type: text('type', { enum: ['debit', 'credit'] }).notNull(),
+    type: text('type', { enum: TRANSACTION_TYPES }).notNull(),
     description: text('description').notNull(),
     amountCents: cents('amount_cents').notNull(),
-    status: text('status', { enum: ['pending', 'posted'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: TRANSACTION_STATUSES }).notNull().default('pending'),
     transactionDate: timestamp('transaction_date', { withTimezone: true }).notNull(),
     postedDate: timestamp('posted_date', { withTimezone: true }),
     /** Running posted balance after this row, in posting order; null while pending. */
@@ -202,7 +217,7 @@ export const transactions = pgTable(
   },
   (t) => [
     check('transactions_amount_positive', sql`${t.amountCents} > 0`),
-    check('transactions_type_valid', sql`${t.type} in ('debit', 'credit')`),
+    check('transactions_type_valid', isOneOf(t.type, TRANSACTION_TYPES)),
     check(
       'transactions_posted_consistent',
       sql`(${t.status} = 'posted') = (${t.postedDate} is not null and ${t.accountBalanceCents} is not null and ${t.postingSeq} is not null)`,
@@ -270,21 +285,18 @@ export const supportTickets = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    ticketType: text('ticket_type').notNull(),
+    ticketType: text('ticket_type', { enum: TICKET_TYPES }).notNull(),
     title: text('title').notNull(),
     contents: text('contents').notNull(),
-    severity: text('severity').notNull(),
-    status: text('status').notNull().default('Open'),
+    severity: text('severity', { enum: TICKET_SEVERITIES }).notNull(),
+    status: text('status', { enum: TICKET_STATUSES }).notNull().default('Open'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('support_tickets_type_valid', sql`${t.ticketType} in ('Bug', 'Enhancement Request')`),
-    check(
-      'support_tickets_severity_valid',
-      sql`${t.severity} in ('1. Blocker', '2. Critical', '3. Major', '4. Minor', '5. Trivial')`,
-    ),
-    check('support_tickets_status_valid', sql`${t.status} in ('Open', 'In Progress', 'Resolved', 'Closed')`),
+    check('support_tickets_type_valid', isOneOf(t.ticketType, TICKET_TYPES)),
+    check('support_tickets_severity_valid', isOneOf(t.severity, TICKET_SEVERITIES)),
+    check('support_tickets_status_valid', isOneOf(t.status, TICKET_STATUSES)),
     check('support_tickets_title_length', sql`length(${t.title}) between 1 and 120`),
     check('support_tickets_contents_length', sql`length(${t.contents}) between 1 and 5000`),
     index('support_tickets_bank_idx').on(t.bankId),

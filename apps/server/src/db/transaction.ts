@@ -1,22 +1,14 @@
 import { is } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor, Tx } from './database.js';
+import { pgErrorCode, pgErrorCodes } from './pg-error.js';
 
 /** PostgreSQL's "try again" answers: serialization failure and deadlock detected. */
-const RETRYABLE_CODES = new Set(['40001', '40P01']);
+const RETRYABLE_CODES = new Set<string>([pgErrorCodes.serializationFailure, pgErrorCodes.deadlockDetected]);
 const MAX_ATTEMPTS = 5;
 
-/** The SQLSTATE of a database error, looking through the wrappers drizzle puts around it. */
-export function sqlState(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
 export function isRetryable(error: unknown): boolean {
-  const code = sqlState(error);
+  const code = pgErrorCode(error);
   return code !== undefined && RETRYABLE_CODES.has(code);
 }
 

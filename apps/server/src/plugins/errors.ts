@@ -1,9 +1,45 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { messages, type ErrorBody } from '@bank/shared';
-import { AppError } from '../domain/errors.js';
-import { LoginThrottledError } from '../domain/auth/throttle.js';
+import {
+  errorCodes,
+  errorReasons,
+  messages,
+  type ErrorBody,
+  type ErrorCode,
+  type ErrorReason,
+} from '@bank/shared';
+import { pgError, pgErrorCodes } from '../db/pg-error.js';
+
+/**
+ * What a refusal that may be shown to a person looks like (the domain's AppError has this shape).
+ * The handler reads the shape, not a class, so it depends on no domain module.
+ */
+interface Refusal {
+  statusCode: number;
+  code: ErrorCode;
+  reason: ErrorReason;
+  message: string;
+  fields?: Record<string, string> | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+const codes = new Set<string>(errorCodes);
+const reasons = new Set<string>(errorReasons);
+
+function asRefusal(error: unknown): Refusal | null {
+  const candidate = error as Partial<Refusal> | null;
+  const isRefusal =
+    typeof candidate?.statusCode === 'number' &&
+    candidate.statusCode >= 400 &&
+    candidate.statusCode < 500 &&
+    typeof candidate.code === 'string' &&
+    codes.has(candidate.code) &&
+    typeof candidate.reason === 'string' &&
+    reasons.has(candidate.reason) &&
+    typeof candidate.message === 'string';
+  return isRefusal ? (candidate as Refusal) : null;
+}
 
 function send(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.code(status).type('application/json; charset=utf-8').send(body);
@@ -11,16 +47,14 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
 
 /** PostgreSQL's own refusals that mean "the request conflicts with a rule", not "the server broke". */
 function databaseConflict(error: unknown): ErrorBody | null {
-  const pgError =
-    (error as { cause?: { code?: string; constraint?: string } }).cause ??
-    (error as { code?: string; constraint?: string });
-  switch (pgError.code) {
-    case '23514':
-      if (pgError.constraint?.includes('balance'))
-        return { error: 'CONFLICT', message: messages.insufficientFunds };
+  const refused = pgError(error);
+  switch (refused?.code) {
+    case pgErrorCodes.checkViolation:
+      if (refused.constraint?.includes('balance'))
+        return { error: 'CONFLICT', reason: 'INSUFFICIENT_FUNDS', message: messages.insufficientFunds };
       return null;
-    case '23505':
-      return { error: 'CONFLICT', message: messages.conflict };
+    case pgErrorCodes.uniqueViolation:
+      return { error: 'CONFLICT', reason: 'CONFLICT', message: messages.conflict };
     default:
       return null;
   }
@@ -31,9 +65,17 @@ function databaseConflict(error: unknown): ErrorBody | null {
  * not valid percent-encoded UTF-8 (`%C0%AE`, `%E0%A4%A`), or a path parameter longer than the router
  * reads. Both are malformed requests: a 400 with the error shape, uncached like every API answer.
  */
-export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? messages.urlTooLong : messages.urlInvalid;
-  return send(reply.header('cache-control', 'no-store'), 400, { error: 'VALIDATION', message });
+  void send(reply.header('cache-control', 'no-store'), 400, {
+    error: 'VALIDATION',
+    reason: 'VALIDATION',
+    message,
+  });
 }
 
 /**
@@ -49,7 +91,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
       : error.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'Request Header Fields Too Large', messages.headersTooLarge]
         : [400, 'Bad Request', messages.validation];
-  const body = JSON.stringify({ error: 'VALIDATION', message } satisfies ErrorBody);
+  const body = JSON.stringify({ error: 'VALIDATION', reason: 'VALIDATION', message } satisfies ErrorBody);
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
@@ -59,15 +101,17 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   socket.destroy();
 }
 
-/** The one error handler: every failure leaves as `{error, message, fields}`, never a stack trace or SQL. */
+/** The one error handler: every failure leaves as `{error, reason, message, fields}`, never a stack trace or SQL. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error instanceof LoginThrottledError) reply.header('Retry-After', String(error.retryAfterSeconds));
-      return send(reply, error.statusCode, {
-        error: error.code,
-        message: error.message,
-        ...(error.fields ? { fields: error.fields } : {}),
+    const refusal = asRefusal(error);
+    if (refusal) {
+      reply.headers(refusal.headers ?? {});
+      return send(reply, refusal.statusCode, {
+        error: refusal.code,
+        reason: refusal.reason,
+        message: refusal.message,
+        ...(refusal.fields ? { fields: refusal.fields } : {}),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -79,23 +123,32 @@ export function registerErrorHandling(app: FastifyInstance) {
       }
       return send(reply, 400, {
         error: 'VALIDATION',
+        reason: 'VALIDATION',
         message: error.validation[0]?.message ?? messages.validation,
         fields,
       });
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return send(reply, 413, { error: 'PAYLOAD_TOO_LARGE', message: messages.bodyTooLarge });
+      return send(reply, 413, {
+        error: 'PAYLOAD_TOO_LARGE',
+        reason: 'PAYLOAD_TOO_LARGE',
+        message: messages.bodyTooLarge,
+      });
     }
     if (error.statusCode === 429) {
-      return send(reply, 429, { error: 'RATE_LIMITED', message: messages.rateLimited });
+      return send(reply, 429, {
+        error: 'RATE_LIMITED',
+        reason: 'RATE_LIMITED',
+        message: messages.rateLimited,
+      });
     }
     const conflict = databaseConflict(error);
     if (conflict) return send(reply, 409, conflict);
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own 4xx: malformed JSON, unsupported content type, missing body and the like.
-      return send(reply, 400, { error: 'VALIDATION', message: messages.validation });
+      return send(reply, 400, { error: 'VALIDATION', reason: 'VALIDATION', message: messages.validation });
     }
     request.log.error({ err: error }, 'request failed');
-    return send(reply, 500, { error: 'INTERNAL', message: messages.internal });
+    return send(reply, 500, { error: 'INTERNAL', reason: 'INTERNAL', message: messages.internal });
   });
 }

@@ -45,7 +45,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db,
       const basic = basicCredentials(request.headers.authorization);
       const body = request.body ?? null;
       if (basic && body && (basic.username !== body.username || basic.password !== body.password)) {
-        throw badRequest('The Basic header and the body name different credentials.');
+        throw badRequest(messages.basicAndBodyCredentialsDiffer);
       }
       const credentials = body ?? basic;
       try {

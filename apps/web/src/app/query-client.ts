@@ -8,10 +8,19 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2;
 }
 
-export function createQueryClient(): QueryClient {
+export interface QueryClientOptions {
+  /** Wait between retries; tests set 0 so a failing call fails at once (the default backs off 1 s, 2 s). */
+  retryDelayMs?: number;
+}
+
+export function createQueryClient({ retryDelayMs }: QueryClientOptions = {}): QueryClient {
   const client = new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 15_000, retry: shouldRetry },
+      queries: {
+        staleTime: 15_000,
+        retry: shouldRetry,
+        ...(retryDelayMs === undefined ? {} : { retryDelay: retryDelayMs }),
+      },
       // Writes are never retried blindly; money moves carry an Idempotency-Key instead.
       mutations: { retry: false },
     },

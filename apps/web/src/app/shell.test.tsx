@@ -192,7 +192,7 @@ describe('the shell', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const router = createMemoryRouter([{ path: '/', element: <Broken />, errorElement: <ErrorPage /> }]);
     render(
-      <Providers queryClient={createQueryClient()} env="test">
+      <Providers queryClient={createQueryClient({ retryDelayMs: 0 })} env="test">
         <RouterProvider router={router} />
       </Providers>,
     );

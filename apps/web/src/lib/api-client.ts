@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@bank/shared';
+import { errorReasons, type ErrorBody, type ErrorReason } from '@bank/shared';
 import { authStore } from './auth-store';
 import { uiText } from './ui-text';
 
@@ -10,13 +10,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorBody['error'] | 'NETWORK' | 'UNKNOWN';
   readonly fields: Record<string, string> | undefined;
+  /** The particular rule the server named (`BRANCH_EXISTS`, `INSUFFICIENT_FUNDS`, …), if it named one. */
+  readonly reason: ErrorReason | undefined;
 
-  constructor(status: number, code: ApiError['code'], message: string, fields?: Record<string, string>) {
+  constructor(
+    status: number,
+    code: ApiError['code'],
+    message: string,
+    fields?: Record<string, string>,
+    reason?: ErrorReason,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.reason = reason;
   }
 
   /** The server answered, so (API.md) a failed request changed nothing. */
@@ -60,7 +69,8 @@ async function errorFrom(response: Response): Promise<ApiError> {
     const body = JSON.parse(raw) as Partial<ErrorBody>;
     if (body && typeof body.message === 'string') {
       const code = (typeof body.error === 'string' ? body.error : 'UNKNOWN') as ApiError['code'];
-      return new ApiError(response.status, code, body.message, body.fields);
+      const reason = errorReasons.find((known) => known === body.reason);
+      return new ApiError(response.status, code, body.message, body.fields, reason);
     }
   } catch {
     // Not JSON: some answers (a failed sign-in) are plain text.

@@ -11,7 +11,7 @@ import { authStore } from '../lib/auth-store';
 export function renderApp(path: string, user?: User) {
   if (user) authStore.signIn({ token: 'token-123', user });
   else authStore.clear();
-  const queryClient = createQueryClient();
+  const queryClient = createQueryClient({ retryDelayMs: 0 });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const events = userEvent.setup();
   const view = render(

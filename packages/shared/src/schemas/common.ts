@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_NUMBER_PATTERN, limits, USERNAME_PATTERN } from '../constants.js';
+import { errorCodes, errorReasons } from '../errors.js';
 import { messages } from '../messages.js';
 import { toCents } from '../money.js';
 
@@ -21,7 +22,6 @@ export function requiredId(message: string) {
 
 export const username = z.string().regex(USERNAME_PATTERN, messages.userIdFormat);
 export const accountNumber = z.string().regex(ACCOUNT_NUMBER_PATTERN, 'An account number is 10 digits.');
-export const isoDateTime = z.string().describe('ISO-8601 date-time');
 
 export interface AmountMessages {
   notNumber: string;
@@ -55,18 +55,10 @@ export function amountInCents(m: AmountMessages) {
   });
 }
 
-/** The one error body of the API: `message` is safe to show to a person. */
+/** The one error body of the API: `message` is safe to show to a person, `reason` is for programs. */
 export const errorBody = z.object({
-  error: z.enum([
-    'VALIDATION',
-    'UNAUTHENTICATED',
-    'FORBIDDEN',
-    'NOT_FOUND',
-    'CONFLICT',
-    'PAYLOAD_TOO_LARGE',
-    'RATE_LIMITED',
-    'INTERNAL',
-  ]),
+  error: z.enum(errorCodes),
+  reason: z.enum(errorReasons),
   message: z.string(),
   fields: z.record(z.string(), z.string()).optional(),
 });

@@ -49,5 +49,5 @@ export async function closeAccount(db: Database, actor: Actor, accountNumber: st
     await tx.update(accounts).set({ closedAt: now }).where(eq(accounts.accountNumber, accountNumber));
     return 'closed' as const;
   });
-  if (outcome === 'not-empty') throw conflict(messages.accountNotEmpty);
+  if (outcome === 'not-empty') throw conflict(messages.accountNotEmpty, 'ACCOUNT_NOT_EMPTY');
 }

@@ -53,11 +53,11 @@ export async function createAccount(db: Database, actor: Actor, input: NewAccoun
     const branch = await lockBranch(tx, actor.bankId, input.branchId);
     const owner = await lockOwner(tx, actor.bankId, input.username);
     if (owner.role !== 'USER' || owner.branchId !== branch.id || owner.deletedAt !== null) {
-      throw conflict(messages.accountOwnerNotStudentOfBranch);
+      throw conflict(messages.accountOwnerNotStudentOfBranch, 'ACCOUNT_OWNER_NOT_STUDENT_OF_BRANCH');
     }
     const bank = await loadBank(tx, actor.bankId);
     const offered = input.accountType === 'CHECKING' ? bank.checkingActive : bank.savingsActive;
-    if (!offered) throw conflict(messages.accountTypeNotOffered);
+    if (!offered) throw conflict(messages.accountTypeNotOffered, 'ACCOUNT_TYPE_NOT_OFFERED');
     const row = await insertWithFreshNumber(tx, {
       bankId: actor.bankId,
       branchId: branch.id,

@@ -10,7 +10,7 @@ import { releaseAttempt, reserveAttempt } from './throttle.js';
 
 export class InvalidCredentialsError extends AppError {
   constructor() {
-    super(401, 'UNAUTHENTICATED', messages.invalidCredentials);
+    super(401, 'UNAUTHENTICATED', messages.invalidCredentials, undefined, { reason: 'INVALID_CREDENTIALS' });
   }
 }
 

@@ -23,7 +23,10 @@ export interface AttemptKey {
 
 export class LoginThrottledError extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, 'RATE_LIMITED', messages.loginThrottled);
+    super(429, 'RATE_LIMITED', messages.loginThrottled, undefined, {
+      reason: 'LOGIN_THROTTLED',
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    });
   }
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
+import { pgErrorCode, pgErrorCodes } from '../../db/pg-error.js';
 import { branches } from '../../db/schema.js';
 import { badRequest, conflict } from '../errors.js';
 
@@ -33,11 +34,9 @@ export async function assertBranchNameFree(
       ),
     )
     .limit(1);
-  if (taken) throw conflict(messages.branchExists);
+  if (taken) throw conflict(messages.branchExists, 'BRANCH_EXISTS');
 }
 
-/** PostgreSQL's unique_violation, as raised by either driver (Drizzle wraps it in `cause`). */
-export function isUniqueViolation(error: unknown): boolean {
-  const candidate = error as { code?: string; cause?: { code?: string } };
-  return candidate?.code === '23505' || candidate?.cause?.code === '23505';
-}
+/** PostgreSQL's unique_violation, as raised by either driver. */
+export const isUniqueViolation = (error: unknown): boolean =>
+  pgErrorCode(error) === pgErrorCodes.uniqueViolation;

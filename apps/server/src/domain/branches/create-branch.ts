@@ -24,6 +24,6 @@ export async function createBranch(db: Executor, actor: Actor, input: NewBranch)
     .values({ bankId: actor.bankId, name })
     .onConflictDoNothing()
     .returning();
-  if (!row) throw conflict(messages.branchExists);
+  if (!row) throw conflict(messages.branchExists, 'BRANCH_EXISTS');
   return { id: row.id, branchId: row.id, branchName: row.name, numOfAccounts: 0, bankId: row.bankId };
 }

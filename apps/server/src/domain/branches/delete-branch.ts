@@ -26,7 +26,7 @@ export async function deleteBranch(db: Database, actor: Actor, branchId: number)
       .where(eq(accounts.branchId, branchId))
       .limit(1);
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.branchId, branchId)).limit(1);
-    if (account || user) throw conflict(messages.branchInUse);
+    if (account || user) throw conflict(messages.branchInUse, 'BRANCH_IN_USE');
     await tx.delete(branches).where(eq(branches.id, branchId));
   });
 }

@@ -26,7 +26,7 @@ export async function updateBranch(
       .set({ name })
       .where(and(eq(branches.id, input.branchId), eq(branches.bankId, actor.bankId)));
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(messages.branchExists);
+    if (isUniqueViolation(error)) throw conflict(messages.branchExists, 'BRANCH_EXISTS');
     throw error;
   }
   const branch = await branchOfBank(db, actor.bankId, input.branchId);

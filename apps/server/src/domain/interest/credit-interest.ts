@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { messages } from '@bank/shared';
 import type { Executor, Tx } from '../../db/database.js';
 import { lockAccountForMonthEnd, waitForPostingLock } from '../../db/locks.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -9,7 +10,7 @@ import { postedBalanceBefore, postedEntriesBetween } from '../month-end/posted-h
 import { monthlyInterestCents, sumOfEndOfDayBalances } from './interest-amount.js';
 
 /** The description of every interest credit (API.md "Interest"). */
-export const INTEREST_DESCRIPTION = 'Interest';
+export const INTEREST_DESCRIPTION = messages.interestDescription;
 const DAY_MS = 86_400_000;
 
 export type InterestOutcome = 'credited' | 'nothing-due' | 'already-done' | 'not-eligible';

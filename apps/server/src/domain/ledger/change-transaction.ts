@@ -69,7 +69,8 @@ export async function lockForChange(tx: Tx, actor: Actor, id: number): Promise<L
     );
   }
   for (const leg of legs) {
-    if (locked.get(leg.accountNumber)?.closedAt !== null) throw conflict(messages.accountClosed);
+    if (locked.get(leg.accountNumber)?.closedAt !== null)
+      throw conflict(messages.accountClosed, 'ACCOUNT_CLOSED');
   }
   return { target, legs, locked };
 }

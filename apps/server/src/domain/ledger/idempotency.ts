@@ -67,7 +67,7 @@ export async function runIdempotent<T>(
     if (claimed.length === 0) {
       const [first] = await tx.select().from(idempotencyKeys).where(thisKey);
       invariant(first && first.responseStatus > 0, 'an idempotency key is stored without its answer');
-      if (first.requestHash !== hash) throw conflict(messages.idempotencyKeyReused);
+      if (first.requestHash !== hash) throw conflict(messages.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
       return { status: first.responseStatus, body: first.responseBody as T, replayed: true };
     }
     const body = await work(tx);

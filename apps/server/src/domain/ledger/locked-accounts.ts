@@ -42,7 +42,7 @@ export async function applyBalanceChanges(
     const account = locked.get(accountNumber);
     invariant(account, `account ${accountNumber} changes without being locked`);
     invariant(Number.isSafeInteger(delta), `balance change ${delta} is not an integer number of cents`);
-    if (account.balanceCents + delta < 0) throw conflict(messages.insufficientFunds);
+    if (account.balanceCents + delta < 0) throw conflict(messages.insufficientFunds, 'INSUFFICIENT_FUNDS');
   }
   for (const [accountNumber, delta] of deltas) {
     if (delta === 0) continue;

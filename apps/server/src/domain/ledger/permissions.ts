@@ -24,7 +24,7 @@ export async function assertMayMoveMoney(tx: Tx, actor: Actor, action: MoneyActi
     withdrawal: bank.tellerWithdrawalPermission,
     transfer: bank.tellerTransferPermission,
   }[action];
-  if (!allowed) throw forbidden(messages.tellerPermissionMissing);
+  if (!allowed) throw forbidden(messages.tellerPermissionMissing, 'TELLER_PERMISSION_MISSING');
 }
 
 /**

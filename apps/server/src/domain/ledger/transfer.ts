@@ -5,7 +5,8 @@ import { queryRows, type Executor } from '../../db/client.js';
 import type { Actor } from '../actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { dueDate, type LedgerClock } from './clock.js';
-import { isRetryable, sqlState } from '../../db/transaction.js';
+import { pgErrorCode } from '../../db/pg-error.js';
+import { isRetryable } from '../../db/transaction.js';
 import { LedgerInvariantError } from './invariant.js';
 import type { IdempotentResponse } from './idempotency.js';
 
@@ -21,7 +22,7 @@ const creditDescription = messages.transferFromDescription('%1$s', '%2$s');
 
 /** What the database function's refusals (SQLSTATE class BK, migration 0007) mean. */
 function refusal(error: unknown): Error {
-  switch (sqlState(error)) {
+  switch (pgErrorCode(error)) {
     case 'BK403':
       return forbidden(messages.tellerPermissionMissing);
     case 'BK404':

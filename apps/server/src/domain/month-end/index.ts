@@ -12,7 +12,6 @@ export {
   monthContaining,
   monthOf,
   monthPeriod,
-  nextMonth,
   type MonthPeriod,
 } from './period.js';
 export { postedBalanceBefore, postedEntriesBetween, type PostedEntry } from './posted-history.js';

@@ -36,8 +36,6 @@ export function monthOf(periodStartOrLabel: string): MonthPeriod {
   return monthPeriod(Number(match[1]), Number(match[2]) - 1);
 }
 
-export const nextMonth = (period: MonthPeriod) => monthContaining(period.end);
-
 /** The latest month that has ended by `asOf` (its end is at or before asOf). */
 export function lastEndedMonth(asOf: Date): MonthPeriod {
   const current = monthContaining(asOf);

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { STATEMENT_FILE_PATTERN } from '@bank/shared';
+import { messages, STATEMENT_FILE_PATTERN } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
 import { accounts, statements, users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { canSeeAccount } from '../access.js';
 import { badRequest, notFound } from '../errors.js';
 
-export const STATEMENT_NAME_INVALID = 'A statement file name looks like statement-1234567890-2026-10.pdf.';
+export const STATEMENT_NAME_INVALID = messages.statementNameInvalid;
 
 /**
  * The stored PDF of an issued statement. The name is only ever a key into the statements table

@@ -1,5 +1,6 @@
 import type { MonthPeriod } from '../month-end/period.js';
 import type { PostedEntry } from '../month-end/posted-history.js';
+import { messages } from '@bank/shared';
 
 /** A transaction as it appears on a statement: posted in the statement's month. */
 export type { PostedEntry };
@@ -29,7 +30,7 @@ export interface StatementContent {
 }
 
 /** Shown when history before the month was changed after the previous statement was issued. */
-export const PRIOR_PERIOD_CORRECTION = 'Correction to earlier statement periods';
+export const PRIOR_PERIOD_CORRECTION = messages.priorPeriodCorrection;
 
 export interface StatementFigures {
   /** Where this statement starts: the previous statement's closing balance, or the posted balance before the month. */

@@ -29,7 +29,8 @@ export async function updateTicket(db: Database, actor: Actor, change: TicketCha
     const isAdmin = actor.role === 'ADMIN';
     if (!current || (!isAdmin && current.userId !== actor.id)) throw notFound();
     const statusChanges = change.status !== undefined && change.status !== current.status;
-    if (statusChanges && !isAdmin) throw forbidden(messages.ticketStatusAdminOnly);
+    if (statusChanges && !isAdmin)
+      throw forbidden(messages.ticketStatusAdminOnly, 'TICKET_STATUS_ADMIN_ONLY');
     const [row] = await tx
       .update(supportTickets)
       .set({

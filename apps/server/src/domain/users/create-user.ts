@@ -48,7 +48,7 @@ export async function createUser(db: Database, actor: Actor, input: NewUser): Pr
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
-    if (inserted.length === 0) throw conflict(messages.userIdTaken);
+    if (inserted.length === 0) throw conflict(messages.userIdTaken, 'USERNAME_TAKEN');
   });
   return temporaryPassword;
 }

@@ -19,7 +19,8 @@ export async function deleteUser(db: Database, actor: Actor, username: string): 
   await inTransaction(db, async (tx) => {
     // Locked, so an account opened for the user concurrently must wait and then finds them retired.
     const target = await lockUserOfBank(tx, actor.bankId, username);
-    if ((await countOpenAccounts(tx, target.id)) > 0) throw conflict(messages.userHasOpenAccounts);
+    if ((await countOpenAccounts(tx, target.id)) > 0)
+      throw conflict(messages.userHasOpenAccounts, 'USER_HAS_OPEN_ACCOUNTS');
     if (target.role === 'ADMIN') await assertAnotherAdminRemains(tx, actor.bankId, target.id);
     await tx
       .update(users)

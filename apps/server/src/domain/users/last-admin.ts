@@ -27,5 +27,5 @@ export async function assertAnotherAdminRemains(
         ne(users.id, leavingUserId),
       ),
     );
-  if (!others || others.n === 0) throw conflict(messages.lastAdmin);
+  if (!others || others.n === 0) throw conflict(messages.lastAdmin, 'LAST_ADMIN');
 }

@@ -33,7 +33,11 @@ export async function updatePassword(db: Database, actor: Actor, change: Passwor
   const reservation = await reserveAttempt(db, key, change.limits);
   if (!(await verifyPassword(change.currentPassword, self.passwordHash))) {
     // The reservation stays: it is the recorded failure.
-    throw badRequest(messages.currentPasswordWrong, { currentPassword: messages.currentPasswordWrong });
+    throw badRequest(
+      messages.currentPasswordWrong,
+      { currentPassword: messages.currentPasswordWrong },
+      'CURRENT_PASSWORD_WRONG',
+    );
   }
   await releaseAttempt(db, reservation, key);
   const problem = newPasswordProblem(change.newPassword, {

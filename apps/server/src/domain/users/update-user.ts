@@ -36,7 +36,7 @@ export async function updateUser(
     // open, its owner stays a Student of that branch.
     const moves = change.userRole !== target.role || change.branchId !== target.branchId;
     if (moves && target.role === 'USER' && (await countOpenAccounts(tx, target.id)) > 0) {
-      throw conflict(messages.studentWithOpenAccountsCannotMove);
+      throw conflict(messages.studentWithOpenAccountsCannotMove, 'STUDENT_HAS_OPEN_ACCOUNTS');
     }
     if (target.role === 'ADMIN' && change.userRole !== 'ADMIN') {
       await assertAnotherAdminRemains(tx, actor.bankId, target.id);

@@ -11,5 +11,5 @@ export async function ensureUsernameFree(db: Executor, username: string): Promis
     .from(users)
     .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
     .limit(1);
-  if (taken) throw conflict(messages.userIdTaken);
+  if (taken) throw conflict(messages.userIdTaken, 'USERNAME_TAKEN');
 }

@@ -1,0 +1,53 @@
+/**
+ * Why the API refused a request, for programs: `error` is the broad class (one per status),
+ * `reason` the particular rule, `message` the text for a person. A client may branch on `reason`;
+ * the message may change wording, the reason does not.
+ */
+export const errorCodes = [
+  'VALIDATION',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorReasons = [
+  // 400: the request breaks a rule of its own; `fields` says which field.
+  'VALIDATION',
+  'CURRENT_PASSWORD_WRONG',
+  // 401
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  // 403
+  'FORBIDDEN',
+  'TELLER_PERMISSION_MISSING',
+  'TICKET_STATUS_ADMIN_ONLY',
+  // 404 (also for another bank's or customer's record: we never confirm it exists)
+  'NOT_FOUND',
+  // 409
+  'CONFLICT',
+  'INSUFFICIENT_FUNDS',
+  'ACCOUNT_CLOSED',
+  'ACCOUNT_NOT_EMPTY',
+  'ACCOUNT_TYPE_NOT_OFFERED',
+  'ACCOUNT_OWNER_NOT_STUDENT_OF_BRANCH',
+  'BRANCH_EXISTS',
+  'BRANCH_IN_USE',
+  'USERNAME_TAKEN',
+  'USER_HAS_OPEN_ACCOUNTS',
+  'STUDENT_HAS_OPEN_ACCOUNTS',
+  'LAST_ADMIN',
+  'IDEMPOTENCY_KEY_REUSED',
+  // 413
+  'PAYLOAD_TOO_LARGE',
+  // 429
+  'RATE_LIMITED',
+  'LOGIN_THROTTLED',
+  // 500
+  'INTERNAL',
+] as const;
+export type ErrorReason = (typeof errorReasons)[number];
