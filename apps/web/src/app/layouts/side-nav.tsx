@@ -19,11 +19,11 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { mayMoveMoney } from '@bank/shared';
 import { errorMessage } from '../../lib/api-client';
 import type { Session } from '../../lib/auth-store';
 import { lastFour, money } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { mayStart } from '../../lib/permissions';
 import { useBankSettings, useUserAccounts } from '../../lib/queries';
 import { useLogout } from '../session';
 
@@ -111,7 +111,7 @@ export function SideNav({ session }: { session: Session }) {
   // Only a teller's links depend on the bank settings; the server enforces them for everyone.
   const settings = useBankSettings(user.bankId, role === 'TELLER');
   const logout = useLogout();
-  const may = (flow: 'deposit' | 'withdrawal' | 'transfer') => mayStart(flow, role, settings.data);
+  const may = (flow: 'deposit' | 'withdrawal' | 'transfer') => mayMoveMoney(role, settings.data, flow);
 
   return (
     <>

@@ -3,13 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import type { Account, Transaction } from '@bank/shared';
+import { isStaff, mayChangeTransactions, type Account, type Transaction } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed, LoadingBlock } from '../../components/query-state';
 import { errorMessage } from '../../lib/api-client';
 import { useRequiredSession } from '../../lib/auth-store';
 import { cents, lastFour, money } from '../../lib/format';
-import { isStaff } from '../../lib/permissions';
 import { useBankAccounts, useUserAccounts } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 import { fetchAllTransactions, useTransactionPages } from './api';
@@ -65,7 +64,8 @@ export function AccountPage() {
   // Credits minus debits, summed in cents.
   const pendingTotal =
     pending.reduce((sum, t) => sum + (t.type === 'credit' ? 1 : -1) * cents(t.amount), 0) / 100;
-  const onEdit = isStaff(user.userRole) ? setEditing : undefined;
+  // Only admins change transactions; a teller gets no Edit column (issue 9).
+  const onEdit = mayChangeTransactions(user.userRole) ? setEditing : undefined;
 
   const title = account
     ? `${account.accountType} ${lastFour(account.accountId)}`

@@ -14,13 +14,12 @@ import {
   IconWallet,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ROLE_LABELS, type Account } from '@bank/shared';
+import { mayMoveMoney, ROLE_LABELS, type Account } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useRequiredSession, type Session } from '../../lib/auth-store';
 import { lastFour, money } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { mayStart } from '../../lib/permissions';
 import { useBankSettings, useUserAccounts } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 
@@ -86,7 +85,7 @@ function StaffHome({ session }: { session: Session }) {
   const { userRole: role, bankId } = session.user;
   const settings = useBankSettings(bankId, role === 'TELLER');
   const tiles: Tile[] = [];
-  if (mayStart('deposit', role, settings.data)) {
+  if (mayMoveMoney(role, settings.data, 'deposit')) {
     tiles.push({
       to: paths.flow(bankId, 'deposit'),
       label: 'Deposit',
@@ -94,7 +93,7 @@ function StaffHome({ session }: { session: Session }) {
       icon: IconArrowBarToDown,
     });
   }
-  if (mayStart('withdrawal', role, settings.data)) {
+  if (mayMoveMoney(role, settings.data, 'withdrawal')) {
     tiles.push({
       to: paths.flow(bankId, 'withdrawal'),
       label: 'Withdrawal',
@@ -102,7 +101,7 @@ function StaffHome({ session }: { session: Session }) {
       icon: IconArrowBarUp,
     });
   }
-  if (mayStart('transfer', role, settings.data)) {
+  if (mayMoveMoney(role, settings.data, 'transfer')) {
     tiles.push({
       to: paths.flow(bankId, 'transfer'),
       label: 'Transfer',

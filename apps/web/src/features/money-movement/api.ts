@@ -6,9 +6,9 @@ import type {
   TransferBody,
   TransferResult,
   WithdrawalBody,
+  MoneyAction,
 } from '@bank/shared';
 import { api } from '../../lib/api-client';
-import type { MoneyFlow } from '../../lib/permissions';
 import { queryKeys } from '../../lib/queries';
 
 /** What a confirmation page shows; kept in the query cache, so sign-out clears it. */
@@ -42,7 +42,7 @@ export const useSubmitDeposit = () => useMoneyMutation<DepositBody, Transaction>
 /** POST /teller/withdrawals → the debit. */
 export const useSubmitWithdrawal = () => useMoneyMutation<WithdrawalBody, Transaction>('/teller/withdrawals');
 
-export function useFlowResult(flow: MoneyFlow) {
+export function useFlowResult(flow: MoneyAction) {
   return (
     useQuery<FlowResult | null>({ queryKey: queryKeys.flowResult(flow), queryFn: skipToken }).data ?? null
   );
@@ -55,5 +55,5 @@ export function useSetFlowResult() {
 
 export function useClearFlowResult() {
   const queryClient = useQueryClient();
-  return (flow: MoneyFlow) => queryClient.removeQueries({ queryKey: queryKeys.flowResult(flow) });
+  return (flow: MoneyAction) => queryClient.removeQueries({ queryKey: queryKeys.flowResult(flow) });
 }

@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { isStaff, type MoneyAction } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { StatusMessage } from '../../components/status-message';
 import { useRequiredSession } from '../../lib/auth-store';
 import { formatDate, money } from '../../lib/format';
-import { isStaff, type MoneyFlow } from '../../lib/permissions';
 import { paths } from '../../lib/paths';
 import { useClearFlowResult, useFlowResult } from './api';
 import { accountLabel } from './flow-accounts';
@@ -13,7 +13,7 @@ import { FlowPaper } from './flow-parts';
 import { flowTexts } from './flow-texts';
 
 /** `{bankId}/{flow}/confirmation`: account, amount, date and transaction id; without a result, back to the form. */
-export function ConfirmationPage({ flow }: { flow: MoneyFlow }) {
+export function ConfirmationPage({ flow }: { flow: MoneyAction }) {
   const { user } = useRequiredSession();
   const result = useFlowResult(flow);
   const clear = useClearFlowResult();

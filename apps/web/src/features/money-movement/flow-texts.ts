@@ -1,9 +1,8 @@
-import { messages } from '@bank/shared';
-import type { MoneyFlow } from '../../lib/permissions';
+import { messages, type MoneyAction } from '@bank/shared';
 
 /** The texts of each money flow: the spec's (§4, §8) and the buttons'. */
 export const flowTexts: Record<
-  MoneyFlow,
+  MoneyAction,
   {
     title: string;
     review: string;
