@@ -3,7 +3,7 @@ import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ROLE_LABELS } from '@bank/shared';
 import { Logo } from '../../components/logo';
-import { useSession } from '../../lib/auth-store';
+import { useSession } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { useLogout } from '../session';
 

@@ -7,7 +7,7 @@ import { isStaff, mayChangeTransactions, type Account, type Transaction } from '
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed, LoadingBlock } from '../../components/query-state';
 import { errorMessage } from '../../lib/api-client';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { cents, lastFour, money } from '../../lib/format';
 import { useBankAccounts, useUserAccounts } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
@@ -146,5 +146,3 @@ export function AccountPage() {
     </>
   );
 }
-
-export default AccountPage;

@@ -15,7 +15,7 @@ import {
 } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { money } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useBankAccounts, useBankSettings, useBranches } from '../../lib/queries';

@@ -6,7 +6,7 @@ import { createBranchBody, limits, messages, updateBranchBody, type Branch } fro
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { useBranches } from '../../lib/queries';
 import { schemaErrors } from '../../lib/validation';
 import {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { ROLE_LABELS, type Branch, type User } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { useBranches } from '../../lib/queries';
 import { StatusLine, type Status } from './admin-parts';
 import { adminText } from './admin-texts';

@@ -4,7 +4,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { isStaff, type MoneyAction } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { StatusMessage } from '../../components/status-message';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { formatDate, money } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useClearFlowResult, useFlowResult } from './api';

@@ -1,5 +1,5 @@
 import { isStaff, type Account } from '@bank/shared';
-import type { Session } from '../../lib/auth-store';
+import type { Session } from '../../lib/current-user';
 import { lastFour, money } from '../../lib/format';
 import { useBankAccounts, useBranches, useUserAccounts } from '../../lib/queries';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { mayMoveMoney, type Branch, type MoneyAction } from '@bank/shared';
 import { LoadingBlock } from '../../components/query-state';
 import { StatusMessage } from '../../components/status-message';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { useBankSettings } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 import { BLANK_BRANCH } from './flow-accounts';

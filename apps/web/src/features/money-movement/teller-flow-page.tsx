@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { LoadFailed, LoadingBlock } from '../../components/query-state';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { money, parseAmountInput } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { schemaErrors } from '../../lib/validation';

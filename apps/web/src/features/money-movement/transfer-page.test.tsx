@@ -97,7 +97,8 @@ describe('transfer', () => {
 
   it('goes from entry to confirm to the confirmation page, with one Idempotency-Key', async () => {
     const calls = captureTransfers(async () => {
-      await delay(80);
+      // Long enough for a busy machine to render the pending button before the answer.
+      await delay(400);
       return HttpResponse.json(transferResult, { status: 201 });
     });
     const { user, router } = renderApp('/1/transfer', student);

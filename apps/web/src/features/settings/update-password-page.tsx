@@ -5,7 +5,7 @@ import { messages } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { uiText } from '../../lib/ui-text';
 import { useUpdatePassword } from './api';

@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { useUserAccounts } from '../../lib/queries';
 import { useDownloadStatement, useStatements } from './api';
 import { describeStatement } from './statement-name';
