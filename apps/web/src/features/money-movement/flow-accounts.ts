@@ -47,3 +47,5 @@ export function accountOptions(accounts: Account[], staff: boolean, blankValue: 
     ...accounts.map((a) => ({ value: a.accountId, label: accountLabel(a, staff) })),
   ];
 }
+
+export type FlowAccounts = ReturnType<typeof useFlowAccounts>;
