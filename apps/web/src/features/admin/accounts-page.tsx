@@ -32,7 +32,7 @@ import {
 } from './admin-parts';
 import { adminText } from './admin-texts';
 import { useBankUsers, useCreateAccount, useDeleteAccount } from './api';
-import { DataTable, type Column } from './data-table';
+import { DataTable, type Column } from '../../components/data-table';
 
 /** The placeholder choice of the branch picker (spec §9: "blank"). */
 const BLANK = 'blank';

@@ -20,7 +20,7 @@ import {
 } from './admin-parts';
 import { adminText } from './admin-texts';
 import { useCreateBranch, useDeleteBranch, useUpdateBranch } from './api';
-import { DataTable, type Column } from './data-table';
+import { DataTable, type Column } from '../../components/data-table';
 
 /** Create Branch: a name, not blank (spec §4, §5). */
 export function CreateBranchForm({ bankId, onClose }: { bankId: number; onClose: () => void }) {

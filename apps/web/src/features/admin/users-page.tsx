@@ -9,7 +9,7 @@ import { useBranches } from '../../lib/queries';
 import { StatusLine, type Status } from './admin-parts';
 import { adminText } from './admin-texts';
 import { useBankUsers } from './api';
-import { DataTable, type Column } from './data-table';
+import { DataTable, type Column } from '../../components/data-table';
 import { CreateUserForm, EditUserForm } from './user-forms';
 
 const none = (
