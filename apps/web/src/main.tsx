@@ -6,7 +6,7 @@ import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 
 const queryClient = createQueryClient();
-const router = createAppRouter();
+const router = createAppRouter(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './messages.js';
 export * from './money.js';
 export * from './password-rule.js';
+export * from './permissions.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
 export * from './schemas/users.js';

@@ -1,6 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
-import { queryKeys } from '../lib/queries';
 
 /** Retries only what may succeed on a second try: no answer, or a 5xx. A 4xx is final. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -25,7 +24,5 @@ export function createQueryClient({ retryDelayMs }: QueryClientOptions = {}): Qu
       mutations: { retry: false },
     },
   });
-  // A submitted transfer, deposit or withdrawal stays for its confirmation page until sign-out.
-  client.setQueryDefaults(queryKeys.flowResultAll, { gcTime: Infinity, staleTime: Infinity });
   return client;
 }

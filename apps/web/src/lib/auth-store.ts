@@ -1,10 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import type { User } from '@bank/shared';
 
-/** A signed-in session: the bearer token and the user record it belongs to. */
-export interface Session {
+/**
+ * What this tab holds of a sign-in: the bearer token and whose it is. The user record itself lives
+ * in the query cache (`lib/current-user.ts`), so there is one copy of it and it stays fresh.
+ */
+export interface StoredAuth {
   token: string;
-  user: User;
+  username: string;
 }
 
 const STORAGE_KEY = 'bank.session';
@@ -12,43 +14,35 @@ const STORAGE_KEY = 'bank.session';
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-function readStorage(): Session | null {
+function readStorage(): StoredAuth | null {
   try {
     const raw = window.sessionStorage.getItem(STORAGE_KEY);
     if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<Session>;
-    if (typeof parsed.token !== 'string' || !parsed.user || typeof parsed.user.username !== 'string')
-      return null;
-    return parsed as Session;
+    const parsed = JSON.parse(raw) as Partial<StoredAuth>;
+    if (typeof parsed.token !== 'string' || typeof parsed.username !== 'string') return null;
+    return { token: parsed.token, username: parsed.username };
   } catch {
     return null;
   }
 }
 
-let current: Session | null = typeof window === 'undefined' ? null : readStorage();
+let current: StoredAuth | null = typeof window === 'undefined' ? null : readStorage();
 
 function emit() {
   for (const listener of listeners) listener();
 }
 
 /**
- * The one place the session lives. The token is kept in sessionStorage (API.md: tokens expire; a tab
- * closes its session), mirrored in memory so that guards and components read it synchronously.
+ * The one place the token lives. It is kept in sessionStorage (API.md: tokens expire; a tab closes
+ * its session), mirrored in memory so that guards and the HTTP client read it synchronously.
  */
 export const authStore = {
-  get(): Session | null {
+  get(): StoredAuth | null {
     return current;
   },
-  signIn(session: Session) {
-    current = session;
-    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(session));
-    emit();
-  },
-  /** Replaces the user record (after a display name or password change, or a refresh). */
-  updateUser(user: User) {
-    if (!current) return;
-    current = { ...current, user };
-    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(current));
+  signIn(auth: StoredAuth) {
+    current = auth;
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(auth));
     emit();
   },
   clear() {
@@ -67,13 +61,6 @@ export const authStore = {
   },
 };
 
-export function useSession(): Session | null {
+export function useStoredAuth(): StoredAuth | null {
   return useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get);
-}
-
-/** For screens behind the sign-in guard: the session is there by construction. */
-export function useRequiredSession(): Session {
-  const session = useSession();
-  if (!session) throw new Error('This screen needs a signed-in user.');
-  return session;
 }

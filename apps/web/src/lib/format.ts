@@ -31,3 +31,17 @@ export function parseAmountInput(text: string): number | string {
   const trimmed = text.trim().replace(/,/g, '');
   return /^-?(\d+\.?\d*|\.\d+)$/.test(trimmed) ? Number(trimmed) : text;
 }
+
+/** `YYYY-MM-DD` of an instant in the viewer's time zone, as a date input shows it. */
+export function localDay(iso: string): string {
+  return dayjs(iso).format('YYYY-MM-DD');
+}
+
+/**
+ * The instant on the local `day` at the local time of day of `iso`, as a full ISO date-time. The
+ * server keeps what it is sent, so the row shows the chosen day in the viewer's zone (issue 9: a
+ * bare date was joined to the UTC time of day and could land on the day before or after).
+ */
+export function onLocalDay(iso: string, day: string): string {
+  return dayjs(`${day}T${dayjs(iso).format('HH:mm:ss.SSS')}`).toISOString();
+}

@@ -1,4 +1,4 @@
-import type { MoneyFlow } from './permissions';
+import type { MoneyAction } from '@bank/shared';
 
 /** The app's routes (spec §2), built in one place. */
 export const paths = {
@@ -6,8 +6,8 @@ export const paths = {
   login: '/login',
   home: '/home',
   account: (accountId: string) => `/account/${accountId}`,
-  flow: (bankId: number, flow: MoneyFlow) => `/${bankId}/${flow}`,
-  flowConfirmation: (bankId: number, flow: MoneyFlow) => `/${bankId}/${flow}/confirmation`,
+  flow: (bankId: number, flow: MoneyAction) => `/${bankId}/${flow}`,
+  flowConfirmation: (bankId: number, flow: MoneyAction) => `/${bankId}/${flow}/confirmation`,
   adminUsers: (bankId: number) => `/${bankId}/admin/users`,
   adminBranches: (bankId: number) => `/${bankId}/admin/branches`,
   adminAccounts: (bankId: number) => `/${bankId}/admin/accounts`,

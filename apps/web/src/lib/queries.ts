@@ -16,9 +16,6 @@ export const queryKeys = {
   bankSettings: (bankId: number) => ['bank', bankId] as const,
   transactions: ['transactions'] as const,
   accountTransactions: (accountId: string) => ['transactions', accountId] as const,
-  /** The last submitted transfer, deposit or withdrawal, for its confirmation page. */
-  flowResultAll: ['flow-result'] as const,
-  flowResult: (flow: string) => ['flow-result', flow] as const,
 };
 
 export function fetchUser(username: string, token?: string): Promise<User> {

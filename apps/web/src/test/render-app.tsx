@@ -4,15 +4,16 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { User } from '@bank/shared';
 import { Providers } from '../app/providers';
 import { createQueryClient } from '../app/query-client';
-import { routes } from '../app/router';
+import { createRoutes } from '../app/router';
 import { authStore } from '../lib/auth-store';
+import { startSession } from '../lib/current-user';
 
 /** Renders the whole app (real routes, guards and providers) at `path`, signed in as `user` if given. */
 export function renderApp(path: string, user?: User) {
-  if (user) authStore.signIn({ token: 'token-123', user });
-  else authStore.clear();
   const queryClient = createQueryClient({ retryDelayMs: 0 });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  if (user) startSession(queryClient, 'token-123', user);
+  else authStore.clear();
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
   const events = userEvent.setup();
   const view = render(
     <Providers queryClient={queryClient} env="test">

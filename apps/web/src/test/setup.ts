@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { authStore } from '../lib/auth-store';
 import { server } from './server';
+
+// The first render of a file loads the lazy route modules; on a busy machine that outlasts the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 // What jsdom lacks and Mantine uses.
 Object.defineProperty(window, 'matchMedia', {

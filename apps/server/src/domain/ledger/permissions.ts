@@ -1,4 +1,4 @@
-import { messages } from '@bank/shared';
+import { mayMoveMoney, messages, type MoneyAction } from '@bank/shared';
 import type { Tx } from '../../db/client.js';
 import { canSeeAccount } from '../access.js';
 import type { Actor } from '../actor.js';
@@ -6,25 +6,18 @@ import { loadBank } from '../bank/bank-settings.js';
 import { forbidden, notFound } from '../errors.js';
 import type { AccountRow, LockedAccounts } from './locked-accounts.js';
 
-export type MoneyAction = 'deposit' | 'withdrawal' | 'transfer';
+export type { MoneyAction };
 
 /**
- * Who may move money how (API.md "Tiers and tenancy"): an ADMIN always; a TELLER when the bank's
- * matching teller permission is on; a USER only transfers (between their own accounts).
+ * Throws unless the actor may move money this way: the shared rule (`mayMoveMoney`, the same one
+ * the web uses), with this bank's teller permissions read inside the transaction.
  */
 export async function assertMayMoveMoney(tx: Tx, actor: Actor, action: MoneyAction): Promise<void> {
-  if (actor.role === 'ADMIN') return;
-  if (actor.role === 'USER') {
-    if (action === 'transfer') return;
-    throw forbidden();
-  }
-  const bank = await loadBank(tx, actor.bankId);
-  const allowed = {
-    deposit: bank.tellerDepositPermission,
-    withdrawal: bank.tellerWithdrawalPermission,
-    transfer: bank.tellerTransferPermission,
-  }[action];
-  if (!allowed) throw forbidden(messages.tellerPermissionMissing, 'TELLER_PERMISSION_MISSING');
+  const settings = actor.role === 'TELLER' ? await loadBank(tx, actor.bankId) : undefined;
+  if (mayMoveMoney(actor.role, settings, action)) return;
+  throw actor.role === 'TELLER'
+    ? forbidden(messages.tellerPermissionMissing, 'TELLER_PERMISSION_MISSING')
+    : forbidden();
 }
 
 /**

@@ -1,15 +1,49 @@
 import { Avatar, Burger, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ROLE_LABELS } from '@bank/shared';
+import { ROLE_LABELS, type User } from '@bank/shared';
 import { Logo } from '../../components/logo';
-import { useSession } from '../../lib/auth-store';
+import { useSession } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { useLogout } from '../session';
 
 export interface AppHeaderProps {
   navOpened: boolean;
   onToggleNav: () => void;
+}
+
+/** The signed-in user's menu: initial, name and role; Settings and Logout. */
+function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
+  return (
+    <Menu position="bottom-end" width={200} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="Account menu" data-testid="header-menu">
+          <Group gap={8} wrap="nowrap">
+            <Avatar size={30} radius="xl" color="blue" aria-hidden>
+              {(user.displayName || user.name || user.username).slice(0, 1).toUpperCase()}
+            </Avatar>
+            <div style={{ lineHeight: 1.1 }}>
+              <Text size="sm" fw={600} truncate maw={160} visibleFrom="xs">
+                {user.displayName || user.name}
+              </Text>
+              <Text size="xs" c="dimmed" visibleFrom="xs">
+                {ROLE_LABELS[user.userRole]}
+              </Text>
+            </div>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item component={Link} to={paths.settings} leftSection={<IconSettings size={16} aria-hidden />}>
+          Settings
+        </Menu.Item>
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout}>
+          Logout
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
 }
 
 /** Logo, Pricing and Features (non-functional), Sign Up (no target) and Login; once signed in, a menu with Settings and Logout. */
@@ -49,40 +83,7 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
       </Group>
 
       {session ? (
-        <Menu position="bottom-end" width={200} withinPortal>
-          <Menu.Target>
-            <UnstyledButton aria-label="Account menu" data-testid="header-menu">
-              <Group gap={8} wrap="nowrap">
-                <Avatar size={30} radius="xl" color="blue" aria-hidden>
-                  {(session.user.displayName || session.user.name || session.user.username)
-                    .slice(0, 1)
-                    .toUpperCase()}
-                </Avatar>
-                <div style={{ lineHeight: 1.1 }}>
-                  <Text size="sm" fw={600} truncate maw={160} visibleFrom="xs">
-                    {session.user.displayName || session.user.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" visibleFrom="xs">
-                    {ROLE_LABELS[session.user.userRole]}
-                  </Text>
-                </div>
-                <IconChevronDown size={14} aria-hidden />
-              </Group>
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item
-              component={Link}
-              to={paths.settings}
-              leftSection={<IconSettings size={16} aria-hidden />}
-            >
-              Settings
-            </Menu.Item>
-            <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
-              Logout
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <UserMenu user={session.user} onLogout={() => void logout()} />
       ) : (
         <Group gap="xs" wrap="nowrap">
           <Button variant="default" type="button" size="sm" px="sm">

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { setUnauthorizedHandler } from '../../lib/api-client';
-import { useSession } from '../../lib/auth-store';
+import { useSession } from '../../lib/current-user';
 import { useSignOutLocally } from '../session';
 import { AppHeader } from './app-header';
 import { SideNav } from './side-nav';
@@ -36,7 +36,7 @@ export function RootLayout() {
       </AppShell.Header>
       {session && (
         <AppShell.Navbar p="sm" aria-label="Side navigation">
-          <SideNav session={session} />
+          <SideNav user={session.user} />
         </AppShell.Navbar>
       )}
       <AppShell.Main>

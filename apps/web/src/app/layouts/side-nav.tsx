@@ -1,45 +1,24 @@
 import { AppShell, Divider, NavLink, ScrollArea, Skeleton, Text, VisuallyHidden } from '@mantine/core';
-import {
-  IconBuildingBank,
-  IconBuildingStore,
-  IconCash,
-  IconFileText,
-  IconHeadset,
-  IconHistory,
-  IconHome,
-  IconId,
-  IconLogout,
-  IconPigMoney,
-  IconSettings,
-  IconTransfer,
-  IconUsers,
-  IconWallet,
-  IconArrowBarToDown,
-  IconArrowBarUp,
-} from '@tabler/icons-react';
+import { IconLogout, IconPigMoney, IconWallet } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import type { User } from '@bank/shared';
 import { errorMessage } from '../../lib/api-client';
-import type { Session } from '../../lib/auth-store';
 import { lastFour, money } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { mayStart } from '../../lib/permissions';
-import { useBankSettings, useUserAccounts } from '../../lib/queries';
+import { useUserAccounts } from '../../lib/queries';
+import { useMenu, type MenuItem } from '../menu';
 import { useLogout } from '../session';
 
-function NavItem({
-  to,
-  label,
-  description,
-  icon,
-  indent = false,
-}: {
+interface NavItemProps {
   to: string;
   label: string;
   description?: string;
   icon: ReactNode;
   indent?: boolean;
-}) {
+}
+
+function NavItem({ to, label, description, icon, indent = false }: NavItemProps) {
   const { pathname } = useLocation();
   const active = pathname === to;
   return (
@@ -66,7 +45,15 @@ function SectionLabel({ children }: { children: string }) {
   );
 }
 
-const icon = (Icon: typeof IconHome) => <Icon size={18} stroke={1.6} aria-hidden />;
+const icon = (Icon: MenuItem['icon']) => <Icon size={18} stroke={1.6} aria-hidden />;
+
+function LoadFailedLine({ error }: { error: unknown }) {
+  return (
+    <Text size="xs" c="red" px="sm" role="alert">
+      {errorMessage(error)}
+    </Text>
+  );
+}
 
 function StudentAccountLinks({ username }: { username: string }) {
   const accounts = useUserAccounts(username);
@@ -78,99 +65,43 @@ function StudentAccountLinks({ username }: { username: string }) {
       </>
     );
   }
-  if (accounts.isError) {
-    return (
-      <Text size="xs" c="red" px="sm" role="alert">
-        {errorMessage(accounts.error)}
-      </Text>
-    );
-  }
-  return (
-    <>
-      {accounts.data.map((account) => (
-        <NavItem
-          key={account.accountId}
-          to={paths.account(account.accountId)}
-          label={`${account.accountType} ${lastFour(account.accountId)}`}
-          description={money(account.balance)}
-          indent
-          icon={icon(account.accountType === 'SAVINGS' ? IconPigMoney : IconWallet)}
-        />
-      ))}
-    </>
-  );
+  if (accounts.isError) return <LoadFailedLine error={accounts.error} />;
+  return accounts.data.map((account) => (
+    <NavItem
+      key={account.accountId}
+      to={paths.account(account.accountId)}
+      label={`${account.accountType} ${lastFour(account.accountId)}`}
+      description={money(account.balance)}
+      indent
+      icon={icon(account.accountType === 'SAVINGS' ? IconPigMoney : IconWallet)}
+    />
+  ));
 }
 
-/** The side navigation by role (spec §2 Navigation). */
-export function SideNav({ session }: { session: Session }) {
-  const { user } = session;
-  const role = user.userRole;
-  const { bankId } = user;
-  const isUser = role === 'USER';
-  const isAdmin = role === 'ADMIN';
-  // Until a temporary password is replaced the server answers nothing else (403): ask for nothing.
-  const locked = user.mustChangePassword;
-  // Only a teller's links depend on the bank settings; the server enforces them for everyone.
-  const settings = useBankSettings(user.bankId, role === 'TELLER' && !locked);
-  const logout = useLogout();
-  const may = (flow: 'deposit' | 'withdrawal' | 'transfer') => mayStart(flow, role, settings.data);
+const items = (list: MenuItem[], section: MenuItem['section']) =>
+  list
+    .filter((item) => item.section === section)
+    .map((item) => <NavItem key={item.to} to={item.to} label={item.label} icon={icon(item.icon)} />);
 
+/** The side navigation by role (spec §2 Navigation), from the destinations table. */
+export function SideNav({ user }: { user: User }) {
+  const { items: menu, settings } = useMenu(user);
+  const logout = useLogout();
+  const teller = user.userRole === 'TELLER';
   return (
     <>
       <AppShell.Section grow component={ScrollArea} type="auto">
         <div>
-          {isUser ? (
-            <>
-              <NavItem to={paths.home} label="Accounts" icon={icon(IconHome)} />
-              {!locked && <StudentAccountLinks username={user.username} />}
-            </>
-          ) : (
-            <NavItem to={paths.home} label="Home" icon={icon(IconHome)} />
+          {items(menu, 'top')}
+          {user.userRole === 'USER' && !user.mustChangePassword && (
+            <StudentAccountLinks username={user.username} />
           )}
-
           <SectionLabel>Manage</SectionLabel>
-          {role === 'TELLER' && !locked && settings.isPending && (
-            <Skeleton h={28} mx="sm" my={4} aria-hidden />
-          )}
-          {role === 'TELLER' && settings.isError && (
-            <Text size="xs" c="red" px="sm" role="alert">
-              {errorMessage(settings.error)}
-            </Text>
-          )}
-          {may('deposit') && (
-            <NavItem to={paths.flow(bankId, 'deposit')} label="Deposit" icon={icon(IconArrowBarToDown)} />
-          )}
-          {may('withdrawal') && (
-            <NavItem to={paths.flow(bankId, 'withdrawal')} label="Withdrawal" icon={icon(IconArrowBarUp)} />
-          )}
-          {may('transfer') && (
-            <NavItem to={paths.flow(bankId, 'transfer')} label="Transfer" icon={icon(IconTransfer)} />
-          )}
-          {isAdmin && (
-            <>
-              <NavItem to={paths.adminUsers(bankId)} label="Users" icon={icon(IconUsers)} />
-              <NavItem to={paths.adminBranches(bankId)} label="Branches" icon={icon(IconBuildingStore)} />
-              <NavItem to={paths.adminAccounts(bankId)} label="Accounts" icon={icon(IconCash)} />
-              <NavItem to={paths.adminActivity(bankId)} label="Activity" icon={icon(IconHistory)} />
-            </>
-          )}
-
+          {teller && settings.isPending && <Skeleton h={28} mx="sm" my={4} aria-hidden />}
+          {teller && settings.isError && <LoadFailedLine error={settings.error} />}
+          {items(menu, 'manage')}
           <SectionLabel>Settings</SectionLabel>
-          {isUser && (
-            <>
-              <NavItem to={paths.accountInfo} label="Account Information" icon={icon(IconId)} />
-              <NavItem to={paths.statements} label="Statements" icon={icon(IconFileText)} />
-            </>
-          )}
-          {isAdmin && (
-            <NavItem to={paths.adminBank(bankId)} label="Bank Settings" icon={icon(IconBuildingBank)} />
-          )}
-          <NavItem
-            to={paths.settings}
-            label={isAdmin ? 'User Settings' : 'Settings'}
-            icon={icon(IconSettings)}
-          />
-          <NavItem to={paths.support(bankId)} label="Support" icon={icon(IconHeadset)} />
+          {items(menu, 'settings')}
         </div>
       </AppShell.Section>
       <AppShell.Section>

@@ -140,14 +140,23 @@ describe('account page', () => {
     );
   });
 
-  it("shows the server's message when a teller may not delete", async () => {
+  it('gives a teller no Edit column: only admins change transactions (API.md)', async () => {
+    servePages();
+    renderApp('/account/1000000001', teller);
+    await screen.findByRole('table', { name: 'Posted transactions' });
+    expect(rowsOf('Pending transactions')).toHaveLength(2);
+    expect(screen.queryByRole('columnheader', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit transaction/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when a delete is refused", async () => {
     servePages();
     server.use(
       http.delete('*/api/admin/transactions/:id/delete', () =>
         HttpResponse.json({ error: 'FORBIDDEN', message: messages.forbidden }, { status: 403 }),
       ),
     );
-    const { user } = renderApp('/account/1000000001', teller);
+    const { user } = renderApp('/account/1000000001', admin);
     await screen.findByRole('table', { name: 'Posted transactions' });
     await user.click(screen.getByRole('button', { name: 'Edit transaction 9: Transfer to SAVINGS **0002' }));
     await user.click(screen.getByRole('button', { name: 'Delete Transaction' }));

@@ -3,13 +3,12 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import type { Account, Transaction } from '@bank/shared';
+import { isStaff, mayChangeTransactions, type Account, type Transaction } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed, LoadingBlock } from '../../components/query-state';
 import { errorMessage } from '../../lib/api-client';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { cents, lastFour, money } from '../../lib/format';
-import { isStaff } from '../../lib/permissions';
 import { useBankAccounts, useUserAccounts } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 import { fetchAllTransactions, useTransactionPages } from './api';
@@ -51,6 +50,51 @@ function CsvButton({ accountId }: { accountId: string }) {
   );
 }
 
+/** The pending table with its total (credits minus debits, summed in cents), then the posted one. */
+function TransactionSections({
+  pending,
+  posted,
+  onEdit,
+}: {
+  pending: Transaction[];
+  posted: Transaction[];
+  onEdit: ((transaction: Transaction) => void) | undefined;
+}) {
+  const pendingTotal =
+    pending.reduce((sum, t) => sum + (t.type === 'credit' ? 1 : -1) * cents(t.amount), 0) / 100;
+  return (
+    <>
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" mb="xs">
+          <Title order={2} size="h4">
+            Pending
+          </Title>
+          <Text fw={600} data-testid="pending-total">
+            Pending total: {money(pendingTotal)}
+          </Text>
+        </Group>
+        <TransactionTable
+          label="Pending transactions"
+          transactions={pending}
+          emptyText={uiText.noPending}
+          onEdit={onEdit}
+        />
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Title order={2} size="h4" mb="xs">
+          Posted
+        </Title>
+        <TransactionTable
+          label="Posted transactions"
+          transactions={posted}
+          emptyText={uiText.noPosted}
+          onEdit={onEdit}
+        />
+      </Paper>
+    </>
+  );
+}
+
 /** `account/{accountId}`: pending table with its total, posted table, balance chart, CSV (spec §2). */
 export function AccountPage() {
   const { accountId = '' } = useParams();
@@ -62,10 +106,8 @@ export function AccountPage() {
   const all = useMemo(() => pages.data?.pages.flatMap((p) => p.items) ?? [], [pages.data]);
   const pending = all.filter((t) => t.status === 'pending');
   const posted = all.filter((t) => t.status === 'posted');
-  // Credits minus debits, summed in cents.
-  const pendingTotal =
-    pending.reduce((sum, t) => sum + (t.type === 'credit' ? 1 : -1) * cents(t.amount), 0) / 100;
-  const onEdit = isStaff(user.userRole) ? setEditing : undefined;
+  // Only admins change transactions; a teller gets no Edit column (issue 9).
+  const onEdit = mayChangeTransactions(user.userRole) ? setEditing : undefined;
 
   const title = account
     ? `${account.accountType} ${lastFour(account.accountId)}`
@@ -95,33 +137,7 @@ export function AccountPage() {
           {editing && (
             <EditTransactionForm key={editing.id} transaction={editing} onClose={() => setEditing(null)} />
           )}
-          <Paper withBorder p="md" radius="md">
-            <Group justify="space-between" mb="xs">
-              <Title order={2} size="h4">
-                Pending
-              </Title>
-              <Text fw={600} data-testid="pending-total">
-                Pending total: {money(pendingTotal)}
-              </Text>
-            </Group>
-            <TransactionTable
-              label="Pending transactions"
-              transactions={pending}
-              emptyText={uiText.noPending}
-              onEdit={onEdit}
-            />
-          </Paper>
-          <Paper withBorder p="md" radius="md">
-            <Title order={2} size="h4" mb="xs">
-              Posted
-            </Title>
-            <TransactionTable
-              label="Posted transactions"
-              transactions={posted}
-              emptyText={uiText.noPosted}
-              onEdit={onEdit}
-            />
-          </Paper>
+          <TransactionSections pending={pending} posted={posted} onEdit={onEdit} />
           {pages.hasNextPage && (
             <Group justify="center">
               <Button
@@ -146,5 +162,3 @@ export function AccountPage() {
     </>
   );
 }
-
-export default AccountPage;

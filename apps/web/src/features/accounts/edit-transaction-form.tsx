@@ -1,13 +1,12 @@
 import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { limits, updateTransactionBody, type Transaction } from '@bank/shared';
 import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
-import { parseAmountInput } from '../../lib/format';
+import { localDay, onLocalDay, parseAmountInput } from '../../lib/format';
 import { uiText } from '../../lib/ui-text';
 import { schemaErrors } from '../../lib/validation';
 import { useDeleteTransaction, useUpdateTransaction } from './api';
@@ -37,7 +36,7 @@ export function EditTransactionForm({
   transaction: Transaction;
   onClose: () => void;
 }) {
-  const originalDate = dayjs(transaction.transactionDate).format('YYYY-MM-DD');
+  const originalDate = localDay(transaction.transactionDate);
   const form = useForm<EditValues>({
     initialValues: {
       description: transaction.description,
@@ -55,12 +54,14 @@ export function EditTransactionForm({
     panel.current?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
   }, [transaction.id]);
 
-  // The edit form keeps only the date part (spec §3); an untouched date keeps its time of day.
+  // The edit form shows only the date part (spec §3); the instant sent keeps the local time of day.
   const body = (values: EditValues) => ({
     id: transaction.id,
     description: values.description,
     transactionDate:
-      values.transactionDate === originalDate ? transaction.transactionDate : values.transactionDate,
+      values.transactionDate === originalDate
+        ? transaction.transactionDate
+        : onLocalDay(transaction.transactionDate, values.transactionDate),
     amount: parseAmountInput(values.amount),
   });
 

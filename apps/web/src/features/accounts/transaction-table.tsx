@@ -1,7 +1,7 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { Transaction } from '@bank/shared';
 import { formatDate, money } from '../../lib/format';
+import { usePhone } from '../../lib/use-phone';
 
 export interface TransactionTableProps {
   /** The table's accessible name. */
@@ -154,6 +154,6 @@ function CompactTable({ label, transactions, emptyText, onEdit }: TransactionTab
 
 /** The pending or posted table; on a phone-sized screen its columns fold so that nothing is cut off. */
 export function TransactionTable(props: TransactionTableProps) {
-  const phone = useMediaQuery('(max-width: 35.99em)');
+  const phone = usePhone();
   return phone ? <CompactTable {...props} /> : <WideTable {...props} />;
 }

@@ -1,5 +1,4 @@
 import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import { Fragment, useMemo } from 'react';
 import { Link } from 'react-router';
@@ -10,6 +9,7 @@ import { formatDate, money } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useActivityPages } from './api';
 import { activityTexts as texts } from './texts';
+import { usePhone } from '../../lib/use-phone';
 
 type Snapshot = AuditRecord['before'];
 
@@ -185,7 +185,7 @@ function CompactList({ records }: { records: AuditRecord[] }) {
 /** `{bankId}/admin/activity` (beyond the spec): the audit of transaction edits and deletes, newest first. */
 export function ActivityPage() {
   const pages = useActivityPages();
-  const phone = useMediaQuery('(max-width: 35.99em)');
+  const phone = usePhone();
   const records = useMemo(() => pages.data?.pages.flatMap((p) => p.items) ?? [], [pages.data]);
 
   return (

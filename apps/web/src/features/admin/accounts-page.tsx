@@ -15,7 +15,7 @@ import {
 } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { money } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useBankAccounts, useBankSettings, useBranches } from '../../lib/queries';
@@ -32,7 +32,7 @@ import {
 } from './admin-parts';
 import { adminText } from './admin-texts';
 import { useBankUsers, useCreateAccount, useDeleteAccount } from './api';
-import { DataTable, type Column } from './data-table';
+import { DataTable, type Column } from '../../components/data-table';
 
 /** The placeholder choice of the branch picker (spec §9: "blank"). */
 const BLANK = 'blank';

@@ -4,7 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { limits, updateBankBody, type BankSettings, type UpdateBankBody } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { parseAmountInput } from '../../lib/format';
 import { useBankSettings } from '../../lib/queries';
 import { schemaErrors } from '../../lib/validation';

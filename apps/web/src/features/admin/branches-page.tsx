@@ -6,7 +6,7 @@ import { createBranchBody, limits, messages, updateBranchBody, type Branch } fro
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { useBranches } from '../../lib/queries';
 import { schemaErrors } from '../../lib/validation';
 import {
@@ -20,7 +20,7 @@ import {
 } from './admin-parts';
 import { adminText } from './admin-texts';
 import { useCreateBranch, useDeleteBranch, useUpdateBranch } from './api';
-import { DataTable, type Column } from './data-table';
+import { DataTable, type Column } from '../../components/data-table';
 
 /** Create Branch: a name, not blank (spec §4, §5). */
 export function CreateBranchForm({ bankId, onClose }: { bankId: number; onClose: () => void }) {

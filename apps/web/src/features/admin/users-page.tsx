@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { ROLE_LABELS, type Branch, type User } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { useBranches } from '../../lib/queries';
 import { StatusLine, type Status } from './admin-parts';
 import { adminText } from './admin-texts';
 import { useBankUsers } from './api';
-import { DataTable, type Column } from './data-table';
+import { DataTable, type Column } from '../../components/data-table';
 import { CreateUserForm, EditUserForm } from './user-forms';
 
 const none = (

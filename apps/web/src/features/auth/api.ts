@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
-import type { Session } from '../../lib/auth-store';
+import type { Session } from '../../lib/current-user';
 import { fetchUser } from '../../lib/queries';
 
 export interface Credentials {

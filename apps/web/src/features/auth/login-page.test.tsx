@@ -3,6 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bank/shared';
 import { authStore } from '../../lib/auth-store';
+import { queryKeys } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 import { student } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
@@ -32,7 +33,7 @@ describe('login', () => {
         return HttpResponse.text('token-abc');
       }),
     );
-    const { user, router } = renderApp('/login');
+    const { user, router, queryClient } = renderApp('/login');
     await user.type(await screen.findByLabelText(/User Id/), 'student');
     await user.type(screen.getByLabelText(/Password/), 'Demo-1234');
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -40,7 +41,8 @@ describe('login', () => {
     expect(pending).toBeDisabled();
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(body).toEqual({ username: 'student', password: 'Demo-1234' });
-    expect(authStore.get()).toEqual({ token: 'token-abc', user: student });
+    expect(authStore.get()).toEqual({ token: 'token-abc', username: 'student' });
+    expect(queryClient.getQueryData(queryKeys.user('student'))).toEqual(student);
     expect(JSON.parse(window.sessionStorage.getItem('bank.session')!).token).toBe('token-abc');
     expect(await screen.findByRole('heading', { name: 'Accounts' })).toBeInTheDocument();
   });

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { messages } from '@bank/shared';
 import { StatusMessage } from '../../components/status-message';
 import { ApiError } from '../../lib/api-client';
-import { authStore } from '../../lib/auth-store';
+import { startSession } from '../../lib/current-user';
 import { paths, safeNext } from '../../lib/paths';
 import { uiText } from '../../lib/ui-text';
 import { useSignIn, type Credentials } from './api';
@@ -33,7 +33,7 @@ export function LoginPage() {
       onSuccess: async (session) => {
         // Nothing cached from an earlier session may show through.
         queryClient.clear();
-        authStore.signIn(session);
+        startSession(queryClient, session.token, session.user);
         const target = session.user.mustChangePassword
           ? paths.updatePassword
           : (safeNext(searchParams.get('next')) ?? paths.home);

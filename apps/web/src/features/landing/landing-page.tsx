@@ -1,7 +1,7 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@mantine/hooks';
-import { useSession } from '../../lib/auth-store';
+import { useSession } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 
 /** `/`: the landing page with placeholder text (spec §2). */

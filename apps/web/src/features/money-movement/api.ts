@@ -1,59 +1,61 @@
-import { skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   Account,
   DepositBody,
+  MoneyAction,
   Transaction,
   TransferBody,
   TransferResult,
   WithdrawalBody,
 } from '@bank/shared';
-import { api } from '../../lib/api-client';
-import type { MoneyFlow } from '../../lib/permissions';
+import { api, ApiError } from '../../lib/api-client';
+import { pendingSubmissions } from '../../lib/idempotency';
 import { queryKeys } from '../../lib/queries';
 
-/** What a confirmation page shows; kept in the query cache, so sign-out clears it. */
+/** What a confirmation page shows; passed in the router state of the navigation to it. */
 export type FlowResult =
   | { flow: 'transfer'; transfer: TransferResult; from: Account; to: Account }
   | { flow: 'deposit' | 'withdrawal'; transaction: Transaction; account: Account };
 
-export interface Submission<Body> {
-  body: Body;
-  /** Made once per submission: a repeat (double click, retry after a lost answer) moves money once. */
-  idempotencyKey: string;
+const endpoints: Record<MoneyAction, string> = {
+  transfer: '/user/transfers',
+  deposit: '/teller/deposits',
+  withdrawal: '/teller/withdrawals',
+};
+
+interface Bodies {
+  transfer: TransferBody;
+  deposit: DepositBody;
+  withdrawal: WithdrawalBody;
+}
+interface Results {
+  transfer: TransferResult;
+  deposit: Transaction;
+  withdrawal: Transaction;
 }
 
-function useMoneyMutation<Body, Result>(path: string) {
+/**
+ * POST a transfer, deposit or withdrawal with its Idempotency-Key (`pendingSubmissions`): kept
+ * until the server answers, so a retry after a lost answer, or after a reload, moves money once.
+ */
+export function useMoneyMutation<Flow extends MoneyAction>(flow: Flow) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: Submission<Body>) =>
-      api.json<Result>(path, { method: 'POST', json: body, headers: { 'Idempotency-Key': idempotencyKey } }),
-    onSuccess: () =>
-      Promise.all([
+    mutationFn: (body: Bodies[Flow]) =>
+      api.json<Results[Flow]>(endpoints[flow], {
+        method: 'POST',
+        json: body,
+        headers: { 'Idempotency-Key': pendingSubmissions.keyFor(flow, body) },
+      }),
+    onError: (error) => {
+      if (error instanceof ApiError && error.answered) pendingSubmissions.answered(flow);
+    },
+    onSuccess: () => {
+      pendingSubmissions.answered(flow);
+      return Promise.all([
         queryClient.invalidateQueries({ queryKey: queryKeys.accounts }),
         queryClient.invalidateQueries({ queryKey: queryKeys.transactions }),
-      ]),
+      ]);
+    },
   });
-}
-
-/** POST /user/transfers → {transferId, debit, credit}. */
-export const useSubmitTransfer = () => useMoneyMutation<TransferBody, TransferResult>('/user/transfers');
-/** POST /teller/deposits → the credit. */
-export const useSubmitDeposit = () => useMoneyMutation<DepositBody, Transaction>('/teller/deposits');
-/** POST /teller/withdrawals → the debit. */
-export const useSubmitWithdrawal = () => useMoneyMutation<WithdrawalBody, Transaction>('/teller/withdrawals');
-
-export function useFlowResult(flow: MoneyFlow) {
-  return (
-    useQuery<FlowResult | null>({ queryKey: queryKeys.flowResult(flow), queryFn: skipToken }).data ?? null
-  );
-}
-
-export function useSetFlowResult() {
-  const queryClient = useQueryClient();
-  return (result: FlowResult) => queryClient.setQueryData(queryKeys.flowResult(result.flow), result);
-}
-
-export function useClearFlowResult() {
-  const queryClient = useQueryClient();
-  return (flow: MoneyFlow) => queryClient.removeQueries({ queryKey: queryKeys.flowResult(flow) });
 }

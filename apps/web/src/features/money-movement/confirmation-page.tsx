@@ -1,33 +1,21 @@
 import { Button, Group, Stack, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { isStaff, type MoneyAction } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { StatusMessage } from '../../components/status-message';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useCurrentUser } from '../../lib/current-user';
 import { formatDate, money } from '../../lib/format';
-import { isStaff, type MoneyFlow } from '../../lib/permissions';
 import { paths } from '../../lib/paths';
-import { useClearFlowResult, useFlowResult } from './api';
+import type { FlowResult } from './api';
 import { accountLabel } from './flow-accounts';
 import { FlowPaper } from './flow-parts';
 import { flowTexts } from './flow-texts';
 
-/** `{bankId}/{flow}/confirmation`: account, amount, date and transaction id; without a result, back to the form. */
-export function ConfirmationPage({ flow }: { flow: MoneyFlow }) {
-  const { user } = useRequiredSession();
-  const result = useFlowResult(flow);
-  const clear = useClearFlowResult();
-  const navigate = useNavigate();
-  const texts = flowTexts[flow];
-  const formPath = paths.flow(user.bankId, flow);
-  const staff = isStaff(user.userRole);
-
-  if (!result || result.flow !== flow) return <Navigate to={formPath} replace />;
-
-  let rows: [string, ReactNode][];
+function rowsOf(result: FlowResult, staff: boolean): [string, ReactNode][] {
   if (result.flow === 'transfer') {
     const { debit, credit, transferId } = result.transfer;
-    rows = [
+    return [
       ['From Account', accountLabel(result.from, staff, false)],
       ['To Account', accountLabel(result.to, staff, false)],
       ['Amount', money(debit.amount)],
@@ -35,16 +23,27 @@ export function ConfirmationPage({ flow }: { flow: MoneyFlow }) {
       ['Transaction Id', `${debit.id} (debit), ${credit.id} (credit)`],
       ['Transfer Id', transferId],
     ];
-  } else {
-    const { transaction, account } = result;
-    rows = [
-      ['Account', accountLabel(account, staff, false)],
-      ['Amount', money(transaction.amount)],
-      ['Date', formatDate(transaction.transactionDate)],
-      ['Transaction Id', String(transaction.id)],
-    ];
   }
+  const { transaction, account } = result;
+  return [
+    ['Account', accountLabel(account, staff, false)],
+    ['Amount', money(transaction.amount)],
+    ['Date', formatDate(transaction.transactionDate)],
+    ['Transaction Id', String(transaction.id)],
+  ];
+}
 
+/**
+ * `{bankId}/{flow}/confirmation`: account, amount, date and transaction id, from the router state
+ * the form navigated with; without a result (typed in, or another flow's), back to the form.
+ */
+export function ConfirmationPage({ flow }: { flow: MoneyAction }) {
+  const user = useCurrentUser();
+  const result = useLocation().state as FlowResult | null;
+  const navigate = useNavigate();
+  const texts = flowTexts[flow];
+  const formPath = paths.flow(user.bankId, flow);
+  if (result?.flow !== flow) return <Navigate to={formPath} replace />;
   return (
     <>
       <PageHeader title={`${texts.title} Confirmation`} />
@@ -57,7 +56,7 @@ export function ConfirmationPage({ flow }: { flow: MoneyFlow }) {
           />
           <Table variant="vertical" withTableBorder layout="fixed" data-testid="confirmation-details">
             <Table.Tbody>
-              {rows.map(([label, value]) => (
+              {rowsOf(result, isStaff(user.userRole)).map(([label, value]) => (
                 <Table.Tr key={label}>
                   <Table.Th w={{ base: 120, sm: 160 }}>{label}</Table.Th>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
@@ -66,14 +65,7 @@ export function ConfirmationPage({ flow }: { flow: MoneyFlow }) {
             </Table.Tbody>
           </Table>
           <Group justify="flex-end">
-            <Button
-              onClick={async () => {
-                await navigate(formPath);
-                clear(flow);
-              }}
-            >
-              {texts.another}
-            </Button>
+            <Button onClick={() => void navigate(formPath)}>{texts.another}</Button>
           </Group>
         </Stack>
       </FlowPaper>

@@ -1,7 +1,6 @@
-import type { Account } from '@bank/shared';
-import type { Session } from '../../lib/auth-store';
+import { isStaff, type Account } from '@bank/shared';
+import type { Session } from '../../lib/current-user';
 import { lastFour, money } from '../../lib/format';
-import { isStaff } from '../../lib/permissions';
 import { useBankAccounts, useBranches, useUserAccounts } from '../../lib/queries';
 
 /** The placeholder choice of the branch picker (spec §9: the selected branch defaults to "blank"). */
@@ -48,3 +47,5 @@ export function accountOptions(accounts: Account[], staff: boolean, blankValue: 
     ...accounts.map((a) => ({ value: a.accountId, label: accountLabel(a, staff) })),
   ];
 }
+
+export type FlowAccounts = ReturnType<typeof useFlowAccounts>;

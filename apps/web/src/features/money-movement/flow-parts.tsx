@@ -1,21 +1,20 @@
 import { Button, Group, NativeSelect, Paper, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Branch } from '@bank/shared';
+import { mayMoveMoney, type Branch, type MoneyAction } from '@bank/shared';
 import { LoadingBlock } from '../../components/query-state';
 import { StatusMessage } from '../../components/status-message';
-import { useRequiredSession } from '../../lib/auth-store';
-import { mayStart, type MoneyFlow } from '../../lib/permissions';
+import { useRequiredSession } from '../../lib/current-user';
 import { useBankSettings } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 import { BLANK_BRANCH } from './flow-accounts';
 
 /** A teller sees a flow only when the bank settings allow it (spec §6); the server checks too. */
-export function TellerPermissionGate({ flow, children }: { flow: MoneyFlow; children: ReactNode }) {
+export function TellerPermissionGate({ flow, children }: { flow: MoneyAction; children: ReactNode }) {
   const { user } = useRequiredSession();
   const settings = useBankSettings(user.bankId, user.userRole === 'TELLER');
   if (user.userRole !== 'TELLER') return <>{children}</>;
   if (settings.isPending) return <LoadingBlock />;
-  if (!mayStart(flow, user.userRole, settings.data)) {
+  if (!mayMoveMoney(user.userRole, settings.data, flow)) {
     return <StatusMessage kind="failure" title={uiText.tellerNotAllowed} />;
   }
   return <>{children}</>;

@@ -1,5 +1,5 @@
-import { screenMessages } from '@bank/shared';
-import type { MoneyFlow } from '../../lib/permissions';
+import { screenMessages, type MoneyAction } from '@bank/shared';
 
 /** The texts of each money flow (spec §4, §8, and the buttons'); they live in @bank/shared. */
-export const flowTexts: Record<MoneyFlow, (typeof screenMessages.flows)[MoneyFlow]> = screenMessages.flows;
+export const flowTexts: Record<MoneyAction, (typeof screenMessages.flows)[MoneyAction]> =
+  screenMessages.flows;

@@ -91,7 +91,8 @@ describe.each(cases)('$flow', (c) => {
     server.use(
       http.post(c.endpoint, async ({ request }) => {
         calls.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
-        await delay(80);
+        // Long enough for a busy machine to render the pending button before the answer.
+        await delay(400);
         return HttpResponse.json(
           transaction({
             id: 77,

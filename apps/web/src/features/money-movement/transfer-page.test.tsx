@@ -97,7 +97,8 @@ describe('transfer', () => {
 
   it('goes from entry to confirm to the confirmation page, with one Idempotency-Key', async () => {
     const calls = captureTransfers(async () => {
-      await delay(80);
+      // Long enough for a busy machine to render the pending button before the answer.
+      await delay(400);
       return HttpResponse.json(transferResult, { status: 201 });
     });
     const { user, router } = renderApp('/1/transfer', student);
@@ -183,6 +184,37 @@ describe('transfer', () => {
     expect(await screen.findByText(messages.transferSucceeded)).toBeInTheDocument();
     expect(calls).toHaveLength(2);
     expect(calls[1]!.key).toBe(calls[0]!.key);
+  });
+
+  it('keeps the Idempotency-Key of an unanswered submission across a reload', async () => {
+    let answer = false;
+    const calls = captureTransfers(() =>
+      answer ? HttpResponse.json(transferResult, { status: 201 }) : HttpResponse.error(),
+    );
+    const first = renderApp('/1/transfer', student);
+    await fillTransfer(first.user, checking.accountId, savings.accountId, '25');
+    await first.user.click(screen.getByRole('button', { name: 'Review Transfer' }));
+    await first.user.click(screen.getByRole('button', { name: 'Submit Transfer' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.transferFailed);
+    // A reload: the page and its memory are gone, the tab's sessionStorage stays.
+    first.unmount();
+
+    answer = true;
+    const second = renderApp('/1/transfer', student);
+    await fillTransfer(second.user, checking.accountId, savings.accountId, '25');
+    await second.user.click(screen.getByRole('button', { name: 'Review Transfer' }));
+    await second.user.click(screen.getByRole('button', { name: 'Submit Transfer' }));
+    expect(await screen.findByText(messages.transferSucceeded)).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.key).toBe(calls[0]!.key);
+
+    // Once answered, the next transfer is a new request with a new key.
+    await second.user.click(screen.getByRole('button', { name: 'Make Another Transfer' }));
+    await fillTransfer(second.user, checking.accountId, savings.accountId, '25');
+    await second.user.click(screen.getByRole('button', { name: 'Review Transfer' }));
+    await second.user.click(screen.getByRole('button', { name: 'Submit Transfer' }));
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]!.key).not.toBe(calls[0]!.key);
   });
 
   it('redirects a confirmation page without a transfer back to the form', async () => {

@@ -2,7 +2,7 @@ import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { ROUTING_NUMBER } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { useUserAccounts } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 

@@ -1,14 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { User } from '@bank/shared';
 import { api } from '../../lib/api-client';
-import { authStore } from '../../lib/auth-store';
 import { fetchUser, queryKeys } from '../../lib/queries';
 
 function useStoreUser() {
   const queryClient = useQueryClient();
   return (user: User) => {
     queryClient.setQueryData(queryKeys.user(user.username), user);
-    authStore.updateUser(user);
   };
 }
 
@@ -27,6 +25,7 @@ export function useUpdateDisplayName(username: string) {
 
 /** PUT /user/users/{username}/updatePassword with JSON [current, new] → text; then the fresh user record. */
 export function useUpdatePassword(username: string) {
+  const queryClient = useQueryClient();
   const storeUser = useStoreUser();
   return useMutation({
     mutationFn: async ({ current, next }: { current: string; next: string }) => {
@@ -41,8 +40,8 @@ export function useUpdatePassword(username: string) {
     onSuccess: ({ user }) => {
       if (user) storeUser(user);
       else {
-        const current = authStore.get()?.user;
-        if (current) authStore.updateUser({ ...current, mustChangePassword: false });
+        const current = queryClient.getQueryData<User>(queryKeys.user(username));
+        if (current) storeUser({ ...current, mustChangePassword: false });
       }
     },
   });

@@ -6,7 +6,7 @@ import { displayNameText, limits } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { uiText } from '../../lib/ui-text';
 import { schemaErrors } from '../../lib/validation';

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ROLE_LABELS } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 
 /** `settings`: name, display name, a masked password and Change Password (spec §2). */

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@bank/shared';
-import { authStore } from '../../lib/auth-store';
+import { messages, type User } from '@bank/shared';
+import { queryKeys } from '../../lib/queries';
 import { student } from '../../test/fixtures';
 import { fieldError } from '../../test/helpers';
 import { renderApp } from '../../test/render-app';
@@ -123,13 +123,15 @@ describe('change password', () => {
         return HttpResponse.text(messages.passwordUpdated);
       }),
     );
-    const { user, router } = renderApp('/home', temporary);
+    const { user, router, queryClient } = renderApp('/home', temporary);
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/updatePassword'));
     await fill(user, 'Temp-pass-1', 'New-pass-123', 'New-pass-123');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText(messages.passwordUpdated)).toBeInTheDocument();
     expect(askedWhileLocked).toEqual([]);
-    expect(authStore.get()?.user.mustChangePassword).toBe(false);
+    expect(queryClient.getQueryData<User>(queryKeys.user(temporary.username))?.mustChangePassword).toBe(
+      false,
+    );
     await user.click(screen.getByRole('link', { name: 'Go to Home' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
   });

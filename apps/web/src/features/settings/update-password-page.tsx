@@ -5,10 +5,58 @@ import { messages, newPasswordProblem } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { uiText } from '../../lib/ui-text';
 import { useUpdatePassword } from './api';
+
+type Update = ReturnType<typeof useUpdatePassword>;
+
+/** The forced-change notice and the answer of the last try. */
+function PasswordStatus({ forced, update }: { forced: boolean; update: Update }) {
+  return (
+    <>
+      {forced && <Alert color="yellow" variant="light" title={uiText.mustChangePassword} role="note" />}
+      {update.isSuccess && <StatusMessage kind="success" title={messages.passwordUpdated} />}
+      {update.isError && (
+        <StatusMessage
+          kind="failure"
+          title={messages.passwordUpdateFailed}
+          detail={errorMessage(update.error)}
+        />
+      )}
+    </>
+  );
+}
+
+/** Go to Home after a change, Cancel unless the change is forced, and the submit button. */
+function PasswordButtons({
+  forced,
+  update,
+  complete,
+}: {
+  forced: boolean;
+  update: Update;
+  complete: boolean;
+}) {
+  return (
+    <Group justify="flex-end">
+      {update.isSuccess && (
+        <Button component={Link} to={paths.home} variant="default">
+          Go to Home
+        </Button>
+      )}
+      {!forced && !update.isSuccess && (
+        <Button component={Link} to={paths.settings} variant="default">
+          Cancel
+        </Button>
+      )}
+      <Button type="submit" disabled={!complete || update.isPending}>
+        {update.isPending ? 'Updating Password...' : 'Change Password'}
+      </Button>
+    </Group>
+  );
+}
 
 interface PasswordValues {
   current: string;
@@ -47,15 +95,7 @@ export function UpdatePasswordPage() {
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={520}>
         <form onSubmit={submit} noValidate>
           <Stack>
-            {forced && <Alert color="yellow" variant="light" title={uiText.mustChangePassword} role="note" />}
-            {update.isSuccess && <StatusMessage kind="success" title={messages.passwordUpdated} />}
-            {update.isError && (
-              <StatusMessage
-                kind="failure"
-                title={messages.passwordUpdateFailed}
-                detail={errorMessage(update.error)}
-              />
-            )}
+            <PasswordStatus forced={forced} update={update} />
             <PasswordInput
               label="Current Password"
               autoComplete="current-password"
@@ -76,21 +116,7 @@ export function UpdatePasswordPage() {
               {...form.getInputProps('confirm')}
               error={mismatch ? messages.passwordsDoNotMatch : undefined}
             />
-            <Group justify="flex-end">
-              {update.isSuccess && (
-                <Button component={Link} to={paths.home} variant="default">
-                  Go to Home
-                </Button>
-              )}
-              {!forced && !update.isSuccess && (
-                <Button component={Link} to={paths.settings} variant="default">
-                  Cancel
-                </Button>
-              )}
-              <Button type="submit" disabled={!complete || update.isPending}>
-                {update.isPending ? 'Updating Password...' : 'Change Password'}
-              </Button>
-            </Group>
+            <PasswordButtons forced={forced} update={update} complete={complete} />
           </Stack>
         </form>
       </Paper>

@@ -53,7 +53,8 @@ function statementApi(list: string[] = names) {
     http.get('*/api/user/statements/download/:fileName', async ({ params, request }) => {
       const fileName = String(params.fileName);
       downloads.push({ fileName, auth: request.headers.get('Authorization') });
-      await delay(60);
+      // Long enough for a busy machine to render the pending state before the answer.
+      await delay(400);
       if (!list.includes(fileName)) {
         return HttpResponse.json({ error: 'NOT_FOUND', message: messages.notFound }, { status: 404 });
       }

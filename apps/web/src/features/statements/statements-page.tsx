@@ -1,15 +1,15 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { useUserAccounts } from '../../lib/queries';
 import { useDownloadStatement, useStatements } from './api';
 import { describeStatement } from './statement-name';
 import { statementTexts as texts } from './texts';
+import { usePhone } from '../../lib/use-phone';
 
 /** `documents/statements`: the Student's statement files, newest first; one click downloads one (spec §2). */
 export function StatementsPage() {
@@ -18,7 +18,7 @@ export function StatementsPage() {
   // Only for the friendly "October 2026 · CHECKING **2345" next to each name; the list does not wait for it.
   const accounts = useUserAccounts(user.username);
   const download = useDownloadStatement();
-  const phone = useMediaQuery('(max-width: 35.99em)');
+  const phone = usePhone();
 
   return (
     <>

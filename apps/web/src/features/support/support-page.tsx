@@ -5,7 +5,7 @@ import type { SupportTicket } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { StatusMessage } from '../../components/status-message';
-import { useRequiredSession } from '../../lib/auth-store';
+import { useRequiredSession } from '../../lib/current-user';
 import { useTickets } from './api';
 import { TicketForm, type TicketFormMode } from './ticket-form';
 import { TicketTable } from './ticket-table';

@@ -1,7 +1,7 @@
 import { Badge, Button, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { SupportTicket } from '@bank/shared';
 import { supportTexts as texts } from './texts';
+import { usePhone } from '../../lib/use-phone';
 
 export interface TicketTableProps {
   tickets: SupportTicket[];
@@ -156,6 +156,6 @@ function CompactTable({ tickets, selectedId, onView }: TicketTableProps) {
 
 /** The ticket table; on a phone-sized screen its columns fold so that nothing is cut off. */
 export function TicketTable(props: TicketTableProps) {
-  const phone = useMediaQuery('(max-width: 35.99em)');
+  const phone = usePhone();
   return phone ? <CompactTable {...props} /> : <WideTable {...props} />;
 }

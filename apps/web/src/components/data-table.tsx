@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { Fragment, type ReactNode } from 'react';
+import { usePhone } from '../lib/use-phone';
 
 export interface Column<T> {
   header: string;
@@ -119,6 +119,6 @@ function FoldedList<T>({ label, columns, rows, rowKey, emptyText, rowTestId }: D
  * folded into one card per row on a phone so that nothing is cut off.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const phone = useMediaQuery('(max-width: 35.99em)');
+  const phone = usePhone();
   return phone ? <FoldedList {...props} /> : <WideTable {...props} />;
 }

@@ -1,0 +1,76 @@
+import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Link } from 'react-router';
+import { ROLE_LABELS, type User } from '@bank/shared';
+import { PageHeader } from '../../components/page-header';
+import { QueryState } from '../../components/query-state';
+import { useCurrentUser } from '../../lib/current-user';
+import { useUserAccounts } from '../../lib/queries';
+import { uiText } from '../../lib/ui-text';
+import { useMenu, type MenuItem } from '../menu';
+import { AccountCard } from './account-card';
+
+function StudentHome({ user }: { user: User }) {
+  const accounts = useUserAccounts(user.username);
+  return (
+    <QueryState query={accounts} what="your accounts">
+      {(list) =>
+        list.length === 0 ? (
+          <Text c="dimmed">{uiText.noAccounts}</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
+            {list.map((account) => (
+              <AccountCard key={account.accountId} account={account} />
+            ))}
+          </SimpleGrid>
+        )
+      }
+    </QueryState>
+  );
+}
+
+function Tile({ item }: { item: MenuItem & { tile: NonNullable<MenuItem['tile']> } }) {
+  const { to, label, icon: Icon, tile } = item;
+  return (
+    <Card component={Link} to={to} withBorder shadow="xs" padding="lg" radius="md" data-testid="action-tile">
+      <Group wrap="nowrap" align="flex-start">
+        <ThemeIcon variant="light" size="xl" aria-hidden>
+          <Icon size={24} />
+        </ThemeIcon>
+        <div>
+          <Text fw={600}>{label}</Text>
+          <Text size="sm" c="dimmed">
+            {tile.description}
+          </Text>
+        </div>
+      </Group>
+    </Card>
+  );
+}
+
+/** Staff get a tile for each menu entry that has one (the destinations table), in tile order. */
+function StaffHome({ user }: { user: User }) {
+  const tiles = useMenu(user)
+    .items.filter((item): item is MenuItem & { tile: NonNullable<MenuItem['tile']> } => !!item.tile)
+    .sort((a, b) => a.tile.rank - b.tile.rank);
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
+      {tiles.map((item) => (
+        <Tile key={item.to} item={item} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** `home`: a Student's account cards; action tiles for staff (spec §2). */
+export function HomePage() {
+  const user = useCurrentUser();
+  return (
+    <>
+      <PageHeader
+        title={user.userRole === 'USER' ? 'Accounts' : 'Home'}
+        subtitle={`Welcome, ${user.displayName || user.name} (${ROLE_LABELS[user.userRole]})`}
+      />
+      {user.userRole === 'USER' ? <StudentHome user={user} /> : <StaffHome user={user} />}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { queryOptions, useQueries, type QueryClient } from '@tanstack/react-query';
+import type { User } from '@bank/shared';
+import { authStore, useStoredAuth } from './auth-store';
+import { fetchUser, queryKeys } from './queries';
+
+/** A signed-in session as screens see it: the token and the user record (from the query cache). */
+export interface Session {
+  token: string;
+  user: User;
+}
+
+export const userQuery = (username: string) =>
+  queryOptions({ queryKey: queryKeys.user(username), queryFn: () => fetchUser(username) });
+
+/** After sign-in: the record goes to the query cache, the token (and whose it is) to the store. */
+export function startSession(queryClient: QueryClient, token: string, user: User) {
+  queryClient.setQueryData(queryKeys.user(user.username), user);
+  authStore.signIn({ token, username: user.username });
+}
+
+/** The signed-in user for the guards: from the cache, or fetched once (after a reload). */
+export async function loadCurrentUser(queryClient: QueryClient): Promise<User | null> {
+  const auth = authStore.get();
+  return auth ? queryClient.ensureQueryData(userQuery(auth.username)) : null;
+}
+
+/** The session, or null when signed out or while the user record is not loaded yet. */
+export function useSession(): Session | null {
+  const auth = useStoredAuth();
+  // No query at all while signed out, so that nothing is cached after a sign-out.
+  const queries: ReturnType<typeof userQuery>[] = auth ? [userQuery(auth.username)] : [];
+  const [user] = useQueries({ queries });
+  return auth && user?.data ? { token: auth.token, user: user.data } : null;
+}
+
+/** For screens behind the sign-in guard: the guard loaded the user, so it is there by construction. */
+export function useRequiredSession(): Session {
+  const session = useSession();
+  if (!session) throw new Error('This screen needs a signed-in user.');
+  return session;
+}
+
+export const useCurrentUser = (): User => useRequiredSession().user;
