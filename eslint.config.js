@@ -62,7 +62,14 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/routes/**', '**/jobs/**', '**/plugins/**', '**/app.js', '**/server.js', '**/cli.js'],
+              group: [
+                '**/routes/**',
+                '**/jobs/**',
+                '**/plugins/**',
+                '**/app.js',
+                '**/server.js',
+                '**/cli.js',
+              ],
               message: 'domain/ must not import routes, jobs, plugins or the app.',
             },
           ],
