@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../lib/api-client';
 import { authStore } from '../lib/auth-store';
+import { pendingSubmissions } from '../lib/idempotency';
 
 /**
  * Ends the session on this device: the auth store first (so the guarded screens, and with them
@@ -15,6 +16,7 @@ export function useSignOutLocally() {
   return useCallback(async () => {
     await queryClient.cancelQueries();
     authStore.clear();
+    pendingSubmissions.clear();
     await navigate('/login', { replace: true });
     queryClient.clear();
     notifications.clean();

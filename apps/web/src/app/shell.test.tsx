@@ -138,11 +138,13 @@ describe('the shell', () => {
     );
     const { user, router, queryClient } = renderApp('/home', student);
     await screen.findAllByTestId('account-card');
+    window.sessionStorage.setItem('bank.pending.transfer', JSON.stringify({ key: 'k', fingerprint: '{}' }));
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(revokedWith).toBe('Bearer token-123');
     expect(authStore.get()).toBeNull();
     expect(window.sessionStorage.getItem('bank.session')).toBeNull();
+    expect(window.sessionStorage.getItem('bank.pending.transfer')).toBeNull();
     expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     // Back to a guarded screen lands on login again.
     await router.navigate('/home');

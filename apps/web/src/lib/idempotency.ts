@@ -39,4 +39,10 @@ export const pendingSubmissions = {
   answered(kind: string) {
     window.sessionStorage.removeItem(PENDING_PREFIX + kind);
   },
+  /** At sign-out: the next user of this tab never sends a key of the previous one. */
+  clear() {
+    for (const key of Object.keys(window.sessionStorage)) {
+      if (key.startsWith(PENDING_PREFIX)) window.sessionStorage.removeItem(key);
+    }
+  },
 };
