@@ -25,12 +25,21 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function inTransaction<T>(db: Executor, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (is(db, PgTransaction)) return work(db as Tx);
-  for (let attempt = 1; ; attempt++) {
+  return retryingConflicts(() => db.transaction(work));
+}
+
+/**
+ * Runs `attempt` again, a few times with jitter, while PostgreSQL answers it with a serialization
+ * failure or a deadlock. `attempt` must be one whole transaction: `inTransaction` above, or a
+ * single statement that is its own transaction (the transfer function, ledger/transfer.ts).
+ */
+export async function retryingConflicts<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
     try {
-      return await db.transaction(work);
+      return await attempt();
     } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
-      await pause(5 * attempt + Math.random() * 20 * attempt);
+      if (tries >= MAX_ATTEMPTS || !isRetryable(error)) throw error;
+      await pause(5 * tries + Math.random() * 20 * tries);
     }
   }
 }

@@ -1,12 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { isAllowedAmountCents, messages, type TransferResult } from '@bank/shared';
 import { queryRows, type Executor } from '../../db/client.js';
 import type { Actor } from '../actor.js';
 import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { dueDate, type LedgerClock } from './clock.js';
 import { pgErrorCode } from '../../db/pg-error.js';
-import { isRetryable } from '../../db/transaction.js';
+import { retryingConflicts } from '../../db/transaction.js';
 import { LedgerInvariantError } from './invariant.js';
 import type { IdempotentResponse } from './idempotency.js';
 
@@ -37,9 +38,6 @@ function refusal(error: unknown): Error {
       return error instanceof Error ? error : new Error(String(error));
   }
 }
-
-const MAX_ATTEMPTS = 5;
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The key's request as runIdempotent hashes it (operation and payload), so a key means one request. */
 const requestHash = (payload: unknown) =>
@@ -76,14 +74,15 @@ export async function transferOnce(
       ${randomUUID()}::uuid, ${dueDate(clock).toISOString()}::timestamptz, ${clock.now.toISOString()}::timestamptz,
       ${debitDescription}::text, ${creditDescription}::text,
       ${key}::text, ${key === null ? null : requestHash(input)}::text, 201::integer) as answer`;
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const [row] = await queryRows<{ answer: IdempotentResponse<TransferResult> }>(db, statement);
-      return row!.answer;
-    } catch (error) {
-      if (attempt >= MAX_ATTEMPTS || !isRetryable(error)) throw refusal(error);
-      await pause(5 * attempt + Math.random() * 20 * attempt);
-    }
+  // Inside a caller's transaction the caller owns retries; on its own the statement is retried here.
+  const run = async () => {
+    const [row] = await queryRows<{ answer: IdempotentResponse<TransferResult> }>(db, statement);
+    return row!.answer;
+  };
+  try {
+    return is(db, PgTransaction) ? await run() : await retryingConflicts(run);
+  } catch (error) {
+    throw refusal(error);
   }
 }
 
