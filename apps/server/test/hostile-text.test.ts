@@ -348,7 +348,7 @@ describe('Cache-Control: no-store on every /api answer', () => {
     ] as const) {
       const res = await call(t.app, 'GET', path, { token: one.tokens.admin });
       expect(res.status, path).toBe(400);
-      expect(res.body, path).toEqual({ error: 'VALIDATION', message });
+      expect(res.body, path).toEqual({ error: 'VALIDATION', reason: 'VALIDATION', message });
       expect(res.headers['cache-control'], path).toBe('no-store');
     }
   });
@@ -368,7 +368,11 @@ describe('Cache-Control: no-store on every /api answer', () => {
     const [head, body] = raw.split('\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 400 /);
     expect(head).toMatch(/\r\nCache-Control: no-store\r\n/i);
-    expect(JSON.parse(body!)).toEqual({ error: 'VALIDATION', message: messages.validation });
+    expect(JSON.parse(body!)).toEqual({
+      error: 'VALIDATION',
+      reason: 'VALIDATION',
+      message: messages.validation,
+    });
   });
 
   it('is sent on a 429 from the request rate limit', async () => {

@@ -96,7 +96,11 @@ describe('temporary passwords', () => {
     ];
     for (const res of blocked) {
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ error: 'FORBIDDEN', message: messages.choosePasswordFirst });
+      expect(res.body).toEqual({
+        error: 'FORBIDDEN',
+        reason: 'PASSWORD_CHANGE_REQUIRED',
+        message: messages.choosePasswordFirst,
+      });
     }
     expect((await changePassword(token, 'fresh-pupil', temporary, 'my-own-secret-9')).status).toBe(200);
     expect((await call(t.app, 'GET', `/user/bank/${banks.one.bankId}`, { token })).status).toBe(200);

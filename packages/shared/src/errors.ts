@@ -19,12 +19,14 @@ export const errorReasons = [
   // 400: the request breaks a rule of its own; `fields` says which field.
   'VALIDATION',
   'CURRENT_PASSWORD_WRONG',
+  'PASSWORD_TOO_WEAK',
   // 401
   'UNAUTHENTICATED',
   'INVALID_CREDENTIALS',
   // 403
   'FORBIDDEN',
   'TELLER_PERMISSION_MISSING',
+  'PASSWORD_CHANGE_REQUIRED',
   'TICKET_STATUS_ADMIN_ONLY',
   // 404 (also for another bank's or customer's record: we never confirm it exists)
   'NOT_FOUND',

@@ -33,14 +33,14 @@ export class AppError extends Error {
 export const badRequest = (
   message: string,
   fields?: Record<string, string>,
-  reason: Extract<ErrorReason, 'VALIDATION' | 'CURRENT_PASSWORD_WRONG'> = 'VALIDATION',
+  reason: Extract<ErrorReason, 'VALIDATION' | 'CURRENT_PASSWORD_WRONG' | 'PASSWORD_TOO_WEAK'> = 'VALIDATION',
 ) => new AppError(400, 'VALIDATION', message, fields, { reason });
 export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', messages.unauthenticated);
 export const forbidden = (
   message: string = messages.forbidden,
   reason: Extract<
     ErrorReason,
-    'FORBIDDEN' | 'TELLER_PERMISSION_MISSING' | 'TICKET_STATUS_ADMIN_ONLY'
+    'FORBIDDEN' | 'TELLER_PERMISSION_MISSING' | 'TICKET_STATUS_ADMIN_ONLY' | 'PASSWORD_CHANGE_REQUIRED'
   > = 'FORBIDDEN',
 ) => new AppError(403, 'FORBIDDEN', message, undefined, { reason });
 /** Also the answer for another bank's or another customer's resource: we never confirm it exists. */

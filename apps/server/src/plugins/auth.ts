@@ -76,7 +76,7 @@ export function registerAuth(app: FastifyInstance, db: Database) {
     if (!actor) throw unauthenticated();
     if (!allowedRoles[tier].includes(actor.role)) throw forbidden();
     if (actor.mustChangePassword && !allowedWithTemporaryPassword(request, actor)) {
-      throw forbidden(messages.choosePasswordFirst);
+      throw forbidden(messages.choosePasswordFirst, 'PASSWORD_CHANGE_REQUIRED');
     }
     request.actor = actor;
   });

@@ -25,13 +25,13 @@ const creditDescription = messages.transferFromDescription('%1$s', '%2$s');
 function refusal(error: unknown): Error {
   switch (pgErrorCode(error)) {
     case 'BK403':
-      return forbidden(messages.tellerPermissionMissing);
+      return forbidden(messages.tellerPermissionMissing, 'TELLER_PERMISSION_MISSING');
     case 'BK404':
       return notFound();
     case 'BK409':
-      return conflict(messages.insufficientFunds);
+      return conflict(messages.insufficientFunds, 'INSUFFICIENT_FUNDS');
     case 'BK422':
-      return conflict(messages.idempotencyKeyReused);
+      return conflict(messages.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
     case 'BK500':
       return new LedgerInvariantError(error instanceof Error ? error.message : String(error));
     default:

@@ -45,7 +45,7 @@ export async function updatePassword(db: Database, actor: Actor, change: Passwor
     currentPassword: change.currentPassword,
     isCommon: isCommonPassword,
   });
-  if (problem) throw badRequest(problem, { newPassword: problem });
+  if (problem) throw badRequest(problem, { newPassword: problem }, 'PASSWORD_TOO_WEAK');
   const passwordHash = await hashPassword(change.newPassword);
   await inTransaction(db, async (tx) => {
     const [row] = await tx
