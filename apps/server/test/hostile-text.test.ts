@@ -3,24 +3,19 @@
  * names the field (API.md "Errors"), never a 500, and changes nothing; text is stored NFC-normalised;
  * a name that only looks like another (NBSP, odd spaces) is the same name.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { connect } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
 import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/client.js';
-import { call, startTestApp, type TestApp } from './harness.js';
+import { call, useTestApp } from './harness.js';
 import { seedTwoBanks, type SeededBank } from './fixtures.js';
 
-let t: TestApp;
+const t = useTestApp();
 let one: SeededBank;
 let transactionId: number;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  await t.reset();
   ({ one } = await seedTwoBanks(t.db));
   const [txn] = await queryRows<{ id: number }>(
     t.db,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.js';
@@ -7,7 +7,7 @@ import { accounts, interestCredits, statements, transactions } from '../src/db/s
 import { monthlyInterestCents, sumOfEndOfDayBalances } from '../src/domain/interest/index.js';
 import { createSingleLeg, postTransactions, verifyLedger } from '../src/domain/ledger/index.js';
 import { lastEndedMonth, runMonthEnd, type MonthPeriod } from '../src/domain/month-end/index.js';
-import { call, databaseKind, startTestApp, type TestApp } from './harness.js';
+import { call, databaseKind, useTestApp } from './harness.js';
 import { insertAccount, seedTwoBanks } from './fixtures.js';
 
 /**
@@ -16,14 +16,9 @@ import { insertAccount, seedTwoBanks } from './fixtures.js';
  * after a month's end still gets that month's interest.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  await t.reset();
   banks = await seedTwoBanks(t.db);
 });
 

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
 import { temporaryPasswordBits } from '../src/domain/auth/temporary-password.js';
-import { call, startTestApp, type TestApp } from './harness.js';
+import { call, useTestApp } from './harness.js';
 import { FIXTURE_PASSWORD, seedTwoBanks } from './fixtures.js';
 
 /** API.md "Sessions": the rule for a new password, temporary passwords, and the admin's reset. */
-let t: TestApp;
+const t = useTestApp();
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  await t.reset();
   banks = await seedTwoBanks(t.db);
 });
 

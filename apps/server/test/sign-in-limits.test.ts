@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
-import { startTestApp, type TestApp } from './harness.js';
+import { useTestApp } from './harness.js';
 import { FIXTURE_PASSWORD, insertUser, seedTwoBanks } from './fixtures.js';
 
 /**
@@ -9,14 +9,9 @@ import { FIXTURE_PASSWORD, insertUser, seedTwoBanks } from './fixtures.js';
  * and address (5 / 15 min), per username (50 / hour), per address (100 / 15 min). Counting is
  * atomic, so guesses sent all at once cannot slip past the count.
  */
-let t: TestApp;
+const t = useTestApp();
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  await t.reset();
   banks = await seedTwoBanks(t.db);
 });
 

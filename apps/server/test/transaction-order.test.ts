@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
 import { createSingleLeg, postTransactions } from '../src/domain/ledger/index.js';
-import { call, startTestApp, type TestApp } from './harness.js';
+import { call, useTestApp } from './harness.js';
 import { seedTwoBanks } from './fixtures.js';
 
 /**
@@ -12,14 +12,9 @@ import { seedTwoBanks } from './fixtures.js';
  * created, and page by page.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  await t.reset();
   banks = await seedTwoBanks(t.db);
 });
 

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
 import { queryRows } from '../src/db/client.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
-import { call, startTestApp, type TestApp } from './harness.js';
+import { call, useTestApp } from './harness.js';
 import { seedTwoBanks, setBank } from './fixtures.js';
 
 /**
@@ -12,15 +12,10 @@ import { seedTwoBanks, setBank } from './fixtures.js';
  * and its refusals must leave nothing behind, Idempotency-Key included. Through HTTP, on both
  * databases (the ledger suites cover the rest of the transfer rules).
  */
-let t: TestApp;
+const t = useTestApp();
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;
 
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
 beforeEach(async () => {
-  await t.reset();
   banks = await seedTwoBanks(t.db);
 });
 
