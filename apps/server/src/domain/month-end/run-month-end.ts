@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/database.js';
 import { creditInterest } from '../interest/index.js';
 import { issueStatement } from '../statements/index.js';
@@ -23,6 +23,17 @@ interface WorkItem {
   periodStart: string;
 }
 
+/** Each account per month since it opened, up to the last ended one: what month-end work is chosen from. */
+function accountMonthsUpTo(last: MonthPeriod, where: SQL): SQL {
+  return sql`select a.account_number as "accountNumber", to_char(m.month_start, 'YYYY-MM-DD') as "periodStart"
+        from accounts a
+        cross join lateral generate_series(
+          date_trunc('month', a.opened_at at time zone 'UTC'), ${last.periodStart}::timestamp, interval '1 month'
+        ) as m(month_start)
+        where ${where}
+        order by m.month_start, a.account_number`;
+}
+
 /**
  * Savings accounts open now (or only the one named), per ended month since they opened, without
  * an interest record. An account that closes settles its months first (settleInterestBeforeClosing),
@@ -35,16 +46,13 @@ export async function interestWork(
 ): Promise<WorkItem[]> {
   return queryRows<WorkItem>(
     db,
-    sql`select a.account_number as "accountNumber", to_char(m.month_start, 'YYYY-MM-DD') as "periodStart"
-        from accounts a
-        cross join lateral generate_series(
-          date_trunc('month', a.opened_at at time zone 'UTC'), ${last.periodStart}::timestamp, interval '1 month'
-        ) as m(month_start)
-        where a.type = 'SAVINGS' and a.closed_at is null
+    accountMonthsUpTo(
+      last,
+      sql`a.type = 'SAVINGS' and a.closed_at is null
           and (${onlyAccount ?? null}::text is null or a.account_number = ${onlyAccount ?? null})
           and not exists (select 1 from interest_credits ic
-                          where ic.account_number = a.account_number and ic.period_start = m.month_start::date)
-        order by m.month_start, a.account_number`,
+                          where ic.account_number = a.account_number and ic.period_start = m.month_start::date)`,
+    ),
   );
 }
 
@@ -52,15 +60,12 @@ export async function interestWork(
 async function statementWork(db: Database, last: MonthPeriod): Promise<WorkItem[]> {
   return queryRows<WorkItem>(
     db,
-    sql`select a.account_number as "accountNumber", to_char(m.month_start, 'YYYY-MM-DD') as "periodStart"
-        from accounts a
-        cross join lateral generate_series(
-          date_trunc('month', a.opened_at at time zone 'UTC'), ${last.periodStart}::timestamp, interval '1 month'
-        ) as m(month_start)
-        where (a.closed_at is null or a.closed_at > m.month_start at time zone 'UTC')
+    accountMonthsUpTo(
+      last,
+      sql`(a.closed_at is null or a.closed_at > m.month_start at time zone 'UTC')
           and not exists (select 1 from statements s
-                          where s.account_number = a.account_number and s.period_start = m.month_start::date)
-        order by m.month_start, a.account_number`,
+                          where s.account_number = a.account_number and s.period_start = m.month_start::date)`,
+    ),
   );
 }
 
