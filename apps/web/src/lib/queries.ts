@@ -16,7 +16,38 @@ export const queryKeys = {
   bankSettings: (bankId: number) => ['bank', bankId] as const,
   transactions: ['transactions'] as const,
   accountTransactions: (accountId: string) => ['transactions', accountId] as const,
+  /** Under `accounts`: a money movement changes the balances the roster shows. */
+  students: (bankId: number, filter: StudentFilter = {}) =>
+    ['accounts', 'students', bankId, filter.branchId ?? null, filter.q ?? ''] as const,
 };
+
+/** A Student with their open accounts (GET /teller/students/{bankId}, issue 12). */
+export interface RosterStudent {
+  userId: string;
+  username: string;
+  name: string;
+  displayName: string | null;
+  branchId: number | null;
+  accounts: Account[];
+}
+
+export interface StudentFilter {
+  branchId?: string | undefined;
+  q?: string | undefined;
+}
+
+/** The bank's Students with their accounts, by name; staff only. Shared by Payday, Students and the teller flows. */
+export function useStudents(bankId: number, filter: StudentFilter = {}, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.students(bankId, filter),
+    queryFn: ({ signal }) =>
+      api.json<RosterStudent[]>(`/teller/students/${bankId}`, {
+        signal,
+        query: { branchId: filter.branchId, q: filter.q || undefined },
+      }),
+    enabled,
+  });
+}
 
 export function fetchUser(username: string, token?: string): Promise<User> {
   return api.json<User>(`/user/users/${encodeURIComponent(username)}`, {
