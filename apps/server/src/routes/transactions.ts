@@ -40,6 +40,16 @@ const idempotencyHeaders = z.looseObject({
     .describe('1 to 64 characters; a repeat returns the first answer and moves no money'),
 });
 
+/**
+ * A deposit's or withdrawal's input, also its idempotency payload: the memo only when there is one,
+ * so a key used before memos existed still names the same request.
+ */
+const singleLegInput = (body: { accountId: string; amount: number; memo: string | null }) => ({
+  accountId: body.accountId,
+  amountCents: body.amount,
+  ...(body.memo ? { memo: body.memo } : {}),
+});
+
 export const transactionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
   const clock = (): LedgerClock => ({ now: new Date(), postingDelaySeconds: config.postingDelaySeconds });
 
@@ -72,11 +82,8 @@ export const transactionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       },
     },
     async (request, reply) => {
-      const input = {
-        fromAccountId: request.body.fromAccountId,
-        toAccountId: request.body.toAccountId,
-        amountCents: request.body.amount,
-      };
+      const { fromAccountId, toAccountId, amount, memo } = request.body;
+      const input = { fromAccountId, toAccountId, amountCents: amount, memo };
       // One statement does the key, the locks, the checks and the writes (domain/ledger/transfer.ts).
       const key = parseIdempotencyKey(request.headers['idempotency-key']);
       const result = await transferOnce(db, clock(), actorOf(request), input, key);
@@ -96,7 +103,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       },
     },
     (request, reply) => {
-      const input = { accountId: request.body.accountId, amountCents: request.body.amount };
+      const input = singleLegInput(request.body);
       return moveMoney(request, reply, 'deposit', input, (tx, now) =>
         deposit(tx, now, actorOf(request), input),
       );
@@ -115,7 +122,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
       },
     },
     (request, reply) => {
-      const input = { accountId: request.body.accountId, amountCents: request.body.amount };
+      const input = singleLegInput(request.body);
       return moveMoney(request, reply, 'withdrawal', input, (tx, now) =>
         withdraw(tx, now, actorOf(request), input),
       );

@@ -13,6 +13,9 @@ export interface NewLeg {
   description: string;
   amountCents: number;
   transferId?: string | null;
+  memo?: string | null;
+  /** The class payday that writes it. */
+  batchId?: string | null;
   /** The user who made it; null for the bank itself (interest). */
   createdBy: number | null;
   /** When it becomes due for posting; by default `clock.now` plus the posting delay. */
@@ -47,6 +50,8 @@ export async function writeLegs(
         status: 'pending' as const,
         transactionDate: leg.transactionDate ?? dueDate(clock),
         transferId: leg.transferId ?? null,
+        memo: leg.memo ?? null,
+        batchId: leg.batchId ?? null,
         createdBy: leg.createdBy,
         createdAt: clock.now,
       })),
