@@ -281,7 +281,6 @@ export const screenMessages = {
 export const classroomText = {
   memoLabel: 'Memo',
   memoDescription: 'Optional. Shown with the transaction, e.g. "Class job: librarian".',
-  memoTooLong: 'The memo must be at most 60 characters.',
 
   // Payday
   paydayTitle: 'Payday',

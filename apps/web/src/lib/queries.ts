@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Account, BankSettings, Branch, User } from '@bank/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Account, BankSettings, Branch, Student, User } from '@bank/shared';
 import { api } from './api-client';
 
 /**
@@ -21,16 +21,6 @@ export const queryKeys = {
     ['accounts', 'students', bankId, filter.branchId ?? null, filter.q ?? ''] as const,
 };
 
-/** A Student with their open accounts (GET /teller/students/{bankId}, issue 12). */
-export interface RosterStudent {
-  userId: string;
-  username: string;
-  name: string;
-  displayName: string | null;
-  branchId: number | null;
-  accounts: Account[];
-}
-
 export interface StudentFilter {
   branchId?: string | undefined;
   q?: string | undefined;
@@ -41,11 +31,13 @@ export function useStudents(bankId: number, filter: StudentFilter = {}, enabled 
   return useQuery({
     queryKey: queryKeys.students(bankId, filter),
     queryFn: ({ signal }) =>
-      api.json<RosterStudent[]>(`/teller/students/${bankId}`, {
+      api.json<Student[]>(`/teller/students/${bankId}`, {
         signal,
         query: { branchId: filter.branchId, q: filter.q || undefined },
       }),
     enabled,
+    // While the next search runs, the last answer stays on screen.
+    placeholderData: keepPreviousData,
   });
 }
 

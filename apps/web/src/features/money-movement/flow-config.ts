@@ -44,11 +44,8 @@ export interface FlowConfig {
 }
 
 const amountOf = (v: FlowValues) => parseAmountInput(v.amount);
-const MEMO_MAX = 60;
 /** The memo as sent: trimmed, left out when blank. */
 const memoPart = (v: FlowValues) => (v.memo.trim() ? { memo: v.memo.trim() } : {});
-const memoErrors = (v: FlowValues): Record<string, string> =>
-  v.memo.trim().length > MEMO_MAX ? { memo: classroomText.memoTooLong } : {};
 /** The confirm view's memo row, when there is a memo. */
 const memoRow = (v: FlowValues): [string, string][] =>
   v.memo.trim() ? [[classroomText.memoLabel, v.memo.trim()]] : [];
@@ -65,7 +62,6 @@ const transfer: FlowConfig = {
   validate(v, source) {
     const amount = amountOf(v);
     const errors = {
-      ...memoErrors(v),
       ...schemaErrors(transferBody, {
         fromAccountId: v.fromAccountId,
         toAccountId: v.toAccountId,
@@ -116,7 +112,6 @@ function tellerFlow(flow: 'deposit' | 'withdrawal'): FlowConfig {
     ],
     validate(v, source) {
       const errors = {
-        ...memoErrors(v),
         ...schemaErrors(schema, { accountId: v.accountId, amount: amountOf(v), ...memoPart(v) }),
       };
       if (!source.accounts.some((a) => a.accountId === v.accountId)) errors.accountId ??= missing;
