@@ -158,6 +158,20 @@ function probeFor(method: string, url: string): Probe | undefined {
       },
     },
     'GET /api/user/supportTickets/:bankId': { url: `/user/supportTickets/${one.bankId}` },
+    'POST /api/teller/batches': {
+      url: '/teller/batches',
+      body: { kind: 'deposit', memo: 'Class job', items: [{ accountId: acct, amount: 1 }] },
+    },
+    'POST /api/teller/batches/preview': {
+      url: '/teller/batches/preview',
+      body: { kind: 'withdrawal', items: [{ accountId: acct, amount: 1 }] },
+    },
+    'GET /api/teller/batches/:bankId': { url: `/teller/batches/${one.bankId}` },
+    'GET /api/teller/students/:bankId': { url: `/teller/students/${one.bankId}?q=student` },
+    'POST /api/admin/users/import': {
+      url: '/admin/users/import',
+      body: `username,name,branch,accounts\nimported-kid,Imported Kid,${one.main.id},CHECKING\n`,
+    },
     'PUT /api/user/supportTickets/update': {
       url: '/user/supportTickets/update',
       body: { supportTicketId: ticketId, ticketType: 'Bug', severity: '2. Critical' },
@@ -166,11 +180,18 @@ function probeFor(method: string, url: string): Probe | undefined {
   return probes[`${method} ${url}`];
 }
 
-/** Routes that name no record of a bank: another bank's staff may call them for their own bank. */
+/**
+ * Routes that name no record of a bank: another bank's staff may call them for their own bank.
+ * A payday preview answers 200 with each account another bank's staff cannot use marked "not
+ * found" (and nothing about it); a roster import names branches only inside the CSV, where
+ * another bank's branch is a row's "unknown branch" (400), like a branch that does not exist.
+ */
 const bankNeutral = new Set([
   'POST /api/logout',
   'POST /api/admin/transactions/post',
   'GET /api/admin/audit',
+  'POST /api/teller/batches/preview',
+  'POST /api/admin/users/import',
 ]);
 
 const protectedRoutes = () => t.app.apiRoutes.filter((r) => r.tier !== 'public');

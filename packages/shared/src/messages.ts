@@ -140,6 +140,8 @@ export const messages = {
 
   // Classroom tools (API.md "Classroom tools"): memo, class payday, roster import, students
   memoTooLong: 'The memo must be at most 60 characters.',
+  /** A description with its memo beside it, where there is one column for both (statements). */
+  describedWithMemo: (description: string, memo: string) => `${description} · ${memo}`,
   batchItemsRequired: 'Add at least one account to the payday.',
   batchTooManyItems: 'A payday has at most 1000 accounts.',
   batchAccountRepeated: 'This account is already in the payday.',
@@ -148,8 +150,9 @@ export const messages = {
   batchAccountNotFound: 'No open account of this bank has this number.',
   batchInsufficientFunds: 'Some accounts do not have enough money. Nothing was done.',
   studentSearchTooLong: 'The search must be at most 100 characters.',
-  importCsvMalformed: (line: number, problem: string) =>
-    `The CSV could not be read at line ${line}: ${problem}`,
+  importCsvMalformed: (line: number) =>
+    `The CSV could not be read near line ${line}: check its quotes and commas.`,
+  importRowFieldCount: 'Each line has 4 fields: username,name,branch,accounts',
   importHeaderInvalid: 'The first line must be the header: username,name,branch,accounts',
   importEmpty: 'The file has no students.',
   importTooManyRows: 'A roster import has at most 1000 students.',

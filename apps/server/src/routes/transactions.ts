@@ -33,7 +33,7 @@ import {
 import { actorOf } from '../plugins/auth.js';
 import type { RouteDeps } from './deps.js';
 
-const idempotencyHeaders = z.looseObject({
+export const idempotencyHeaders = z.looseObject({
   'idempotency-key': z
     .string()
     .optional()
