@@ -148,3 +148,64 @@ test('a teller finds a student by part of the name and deposits from the Student
   await expect(page.getByRole('status')).toContainText('Deposit successfully submitted');
   await expect(page.getByTestId('confirmation-details')).toContainText('4000023456');
 });
+
+for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`classroom screens at ${size} width`, () => {
+    test.use({ viewport });
+
+    /** Every axe rule finds nothing; then a full-page screenshot to look at. */
+    async function check(page: Page, name: string) {
+      await expectNoAxeViolations(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `/tmp/shots-classroom/${size}-${name}.png`, fullPage: true });
+    }
+
+    test('payday, students, import and slips', async ({ page, request }) => {
+      // Axe with every rule on eleven screens takes a while on a shared machine.
+      test.setTimeout(180_000);
+      const { branchName } = await classOfFour(request);
+      await signIn(page, 'admin');
+      await page.goto('/1/payday');
+      await page.getByLabel('Branch').selectOption({ label: branchName });
+      await expect(page.getByTestId('payday-row')).toHaveCount(4);
+      await page.getByRole('switch', { name: /One amount for everyone/ }).click();
+      await check(page, 'payday-entry-per-row');
+      await page.getByRole('switch', { name: /One amount for everyone/ }).click();
+      await page.getByRole('radio', { name: /Withdrawal/ }).check();
+      await page.getByRole('textbox', { name: 'Amount for everyone' }).fill('5');
+      await page.getByRole('button', { name: 'Review Payday' }).click();
+      await expect(page.getByTestId('review-row')).toHaveCount(4);
+      await check(page, 'payday-review-refused');
+      await page.getByRole('button', { name: 'Back' }).click();
+      await page.getByRole('radio', { name: /Deposit/ }).check();
+      await page.getByLabel('Memo').fill('Weekly wage');
+      await page.getByRole('button', { name: 'Review Payday' }).click();
+      await check(page, 'payday-review');
+      await page.getByRole('button', { name: 'Submit Payday' }).click();
+      await expect(page.getByTestId('payday-result')).toBeVisible();
+      await check(page, 'payday-done');
+
+      await page.goto('/1/students');
+      await expect(page.getByTestId('student-row').first()).toBeVisible();
+      await page.getByRole('button', { name: 'Reset Password: Maya Chen' }).click();
+      await check(page, 'students');
+
+      await page.goto('/1/admin/users/import');
+      await importRoster(page, `username,name,branch,accounts\n${unique('zed')},Zed Ink,Nowhere,CHECKING\n`);
+      await expect(page.getByTestId('import-row')).toHaveCount(1);
+      await check(page, 'import-check');
+      await importRoster(
+        page,
+        `username,name,branch,accounts\n${unique('zed')},Zed Ink,${branchName},CHECKING\n`,
+      );
+      await page.getByRole('button', { name: 'Create Students' }).click();
+      await expect(page.getByTestId('created-row')).toHaveCount(1);
+      await check(page, 'import-result');
+      await page.getByRole('link', { name: 'Print sign-in slips' }).click();
+      await expect(page.getByTestId('sign-in-slip')).toHaveCount(1);
+      await check(page, 'slips');
+      await page.emulateMedia({ media: 'print' });
+      await page.screenshot({ path: `/tmp/shots-classroom/${size}-slips-print.png`, fullPage: true });
+    });
+  });
+}

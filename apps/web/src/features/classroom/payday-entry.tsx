@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, NativeSelect, Radio, Stack, Switch, Text, Text
 import type { KeyboardEvent } from 'react';
 import { classroomText as t, type BatchKind, type Branch } from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
-import { money } from '../../lib/format';
+import { money, parseAmountInput } from '../../lib/format';
 import { accountShort, amountOfRow, type PaydayChoices, type PaydayRow } from './payday-rows';
 
 export const BLANK = 'blank';
@@ -64,7 +64,8 @@ function RowAmount({
   const id = row.account.accountId;
   const skipped = choices.skipped.has(id);
   if (choices.sameAmount || skipped) {
-    return <Text size="sm">{skipped ? '—' : amountOfRow(choices, id) && `$${choices.amount}`}</Text>;
+    const amount = parseAmountInput(amountOfRow(choices, id));
+    return <Text size="sm">{skipped ? '—' : typeof amount === 'number' ? money(amount) : ''}</Text>;
   }
   return (
     <TextInput
@@ -74,7 +75,7 @@ function RowAmount({
       autoComplete="off"
       leftSection="$"
       w={130}
-      ml="auto"
+      ml={{ base: 0, xs: 'auto' }}
       value={choices.amounts[id] ?? ''}
       error={errors[`row.${id}`]}
       onKeyDown={moveDownTheColumn}

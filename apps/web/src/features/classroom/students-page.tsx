@@ -58,35 +58,44 @@ function AccountLine({
   });
   const named = `${student.name}, ${accountShort(account)}`;
   return (
-    <Group gap="xs" wrap="wrap" data-testid="student-account">
-      <Anchor component={Link} to={paths.account(account.accountId)} size="sm">
-        {accountShort(account)}
-      </Anchor>
-      <Text size="sm" fw={600}>
-        {money(account.balance)}
-      </Text>
-      {actions.deposit && (
-        <Button
+    <Group gap="xs" wrap="wrap" data-testid="student-account" justify="space-between">
+      <Group gap="xs" wrap="nowrap">
+        <Anchor
           component={Link}
-          {...flow('deposit')}
-          size="compact-sm"
-          variant="default"
-          aria-label={`Deposit: ${named}`}
+          to={paths.account(account.accountId)}
+          size="sm"
+          style={{ whiteSpace: 'nowrap' }}
         >
-          Deposit
-        </Button>
-      )}
-      {actions.withdraw && (
-        <Button
-          component={Link}
-          {...flow('withdrawal')}
-          size="compact-sm"
-          variant="default"
-          aria-label={`Withdraw: ${named}`}
-        >
-          Withdraw
-        </Button>
-      )}
+          {accountShort(account)}
+        </Anchor>
+        <Text size="sm" fw={600}>
+          {money(account.balance)}
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        {actions.deposit && (
+          <Button
+            component={Link}
+            {...flow('deposit')}
+            size="compact-sm"
+            variant="default"
+            aria-label={`Deposit: ${named}`}
+          >
+            Deposit
+          </Button>
+        )}
+        {actions.withdraw && (
+          <Button
+            component={Link}
+            {...flow('withdrawal')}
+            size="compact-sm"
+            variant="default"
+            aria-label={`Withdraw: ${named}`}
+          >
+            Withdraw
+          </Button>
+        )}
+      </Group>
     </Group>
   );
 }
@@ -215,7 +224,7 @@ export function StudentsPage() {
                 rows={list}
                 rowKey={(s) => s.userId}
                 emptyText={t.noStudentsFound}
-                minWidth={760}
+                minWidth={820}
                 rowTestId="student-row"
               />
             )}
