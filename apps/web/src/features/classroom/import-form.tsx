@@ -115,9 +115,8 @@ export function ImportForm({
       <Textarea
         label={t.rosterLabel}
         description={t.rosterDescription}
-        autosize
-        minRows={6}
-        maxRows={18}
+        rows={8}
+        resize="vertical"
         value={csv}
         onChange={(e) => setCsv(e.currentTarget.value)}
         styles={{ input: { fontFamily: 'monospace' } }}
