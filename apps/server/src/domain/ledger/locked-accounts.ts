@@ -1,6 +1,7 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
 import { queryRows, type Tx } from '../../db/client.js';
+import { arrayParam, jsonbParam } from '../../db/set-params.js';
 import { accounts } from '../../db/schema.js';
 import { conflict } from '../errors.js';
 import { invariant } from './invariant.js';
@@ -21,7 +22,7 @@ export async function lockAccounts(tx: Tx, accountNumbers: Iterable<string>): Pr
   const rows = await tx
     .select()
     .from(accounts)
-    .where(inArray(accounts.accountNumber, wanted))
+    .where(sql`${accounts.accountNumber} = any(${arrayParam(wanted, sql`char(10)`)})`)
     .orderBy(asc(accounts.accountNumber))
     .for('update');
   return new Map(rows.map((row) => [row.accountNumber, row]));
@@ -55,11 +56,9 @@ export async function applyBalanceChanges(
   const rows = await queryRows<{ accountNumber: string; balanceCents: string }>(
     tx,
     sql`update ${accounts} as a set balance_cents = a.balance_cents + d.delta
-        from (values ${sql.join(
-          changes.map(([accountNumber, delta]) => sql`(${accountNumber}::char(10), ${delta}::bigint)`),
-          sql`, `,
-        )}) as d (account_number, delta)
-        where a.account_number = d.account_number
+        from jsonb_to_recordset(${jsonbParam(changes.map(([n, delta]) => ({ n, delta })))})
+             as d (n char(10), delta bigint)
+        where a.account_number = d.n
         returning a.account_number as "accountNumber", a.balance_cents::text as "balanceCents"`,
   );
   invariant(rows.length === changes.length, `${rows.length} balances moved, not ${changes.length}`);
