@@ -149,6 +149,44 @@ test('a teller finds a student by part of the name and deposits from the Student
   await expect(page.getByTestId('confirmation-details')).toContainText('4000023456');
 });
 
+test('a payday with an amount per row works by keyboard alone', async ({ page, request }) => {
+  const { branchName, students } = await classOfFour(request);
+  await signIn(page, 'admin');
+  await page.goto('/1/payday');
+  const branch = page.getByLabel('Branch');
+  await branch.focus();
+  await branch.selectOption({ label: branchName });
+  await expect(page.getByTestId('payday-row')).toHaveCount(4);
+  // Branch → the kind (arrow keys choose) → the switch: Space turns one amount off.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('radio', { name: /Deposit/ })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('switch', { name: /One amount for everyone/ })).toBeFocused();
+  await page.keyboard.press('Space');
+  // Memo, then the first row's box; Tab moves down the amount column.
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Tutoring');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('payday-row').first().getByRole('textbox')).toBeFocused();
+  for (const amount of ['1', '2', '3', '4']) {
+    await page.keyboard.type(amount);
+    await page.keyboard.press('Tab');
+  }
+  // Past the last amount: the Review button; Enter reviews, Tab and Enter submit.
+  await expect(page.getByRole('button', { name: 'Review Payday' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('payday-summary')).toContainText('$10.00');
+  await page.getByRole('button', { name: 'Submit Payday' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('payday-result')).toContainText('Tutoring');
+  const token = await apiToken(request, 'admin');
+  const answer = await request.get(`/api/user/transactions/${students[3]!.account}`, {
+    headers: bearer(token),
+  });
+  expect(JSON.stringify(await answer.json())).toContain('Tutoring');
+});
+
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(`classroom screens at ${size} width`, () => {
     test.use({ viewport });
