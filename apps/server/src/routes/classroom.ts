@@ -111,6 +111,7 @@ export const classroomRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { d
         tags: ['classroom'],
         summary:
           'text/csv body "username,name,branch,accounts": ?dryRun=true checks (200); otherwise creates all (201) or nothing (400)',
+        consumes: ['text/csv'],
         querystring: importQuery,
         body: z.string(),
         response: { 200: importCheck, 201: importResult },

@@ -3,6 +3,7 @@ import {
   ACCOUNT_TYPES,
   createUserBody,
   messages,
+  normaliseText,
   type AccountType,
   type ImportCheck,
   type ImportedStudent,
@@ -32,7 +33,8 @@ interface RosterContext {
 
 /** The branch a cell names: one of the bank's, by id or by name (any case), else null. */
 function branchNamed(context: RosterContext, cell: string): number | null {
-  const wanted = cell.trim();
+  // Names are stored by the text rule (one space between words, NFC): the cell is read the same way.
+  const wanted = normaliseText(cell);
   const byId = /^[0-9]{1,10}$/.test(wanted)
     ? context.branches.find((b) => b.id === Number(wanted))
     : undefined;
@@ -182,6 +184,25 @@ async function createStudents(tx: Tx, actor: Actor, rows: ImportRow[], passwords
   return created;
 }
 
+/**
+ * Hashing runs on libuv's small thread pool (4 threads), which sign-ins need too: at most two
+ * hashes at a time, so a class's import never stops the bank's users from signing in.
+ */
+const HASHES_AT_ONCE = 2;
+
+async function temporaryPasswords(count: number): Promise<Temporary[]> {
+  const issued = new Array<Temporary>(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const slot = next++;
+      issued[slot] = await issueTemporaryPassword();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(HASHES_AT_ONCE, count) }, worker));
+  return issued;
+}
+
 /** POST /admin/users/import?dryRun=true: every row checked, nothing written. */
 export async function checkRoster(db: Executor, actor: Actor, csv: string): Promise<ImportCheck> {
   const rows = await checkRows(db, actor, readRoster(csv), false);
@@ -197,7 +218,7 @@ export async function checkRoster(db: Executor, actor: Actor, csv: string): Prom
 export async function importRoster(db: Executor, actor: Actor, csv: string): Promise<ImportResult> {
   const records = readRoster(csv);
   assertAllValid(await checkRows(db, actor, records, false));
-  const passwords = await Promise.all(records.map(() => issueTemporaryPassword()));
+  const passwords = await temporaryPasswords(records.length);
   const created = await inTransaction(db, async (tx) => {
     const rows = await checkRows(tx, actor, records, true);
     assertAllValid(rows);
