@@ -44,6 +44,6 @@ test('the account page shows pending and posted tables, the chart, and downloads
   expect(download.suggestedFilename()).toBe(`transactions-${STUDENT_CHECKING}.csv`);
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.trimEnd().split('\r\n');
-  expect(lines[0]).toBe('Transaction Id,Date,Posted Date,Description,Debit,Credit,Balance,Status');
+  expect(lines[0]).toBe('Transaction Id,Date,Posted Date,Description,Memo,Debit,Credit,Balance,Status');
   expect(lines).toHaveLength(all.length + 1);
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  chooseAccount,
   expectNoHorizontalOverflow,
   shot,
   signIn,
@@ -92,7 +93,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByLabel('Branch').selectOption({ label: 'Main Campus' });
       await page.getByRole('button', { name: 'Review Deposit' }).click();
       await capture(page, `${size}-deposit-errors`, 'Deposit');
-      await page.getByLabel('Deposit Account').selectOption(STUDENT_CHECKING);
+      await chooseAccount(page, 'Deposit Account', STUDENT_CHECKING);
       await page.getByLabel('Amount').fill('2');
       await page.getByRole('button', { name: 'Review Deposit' }).click();
       await capture(page, `${size}-deposit-confirm`, 'Deposit');
@@ -100,7 +101,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await capture(page, `${size}-deposit-confirmation`, 'Deposit Confirmation');
       await page.goto('/1/withdrawal');
       await page.getByLabel('Branch').selectOption({ label: 'Main Campus' });
-      await page.getByLabel('Withdrawal Account').selectOption(STUDENT_CHECKING);
+      await chooseAccount(page, 'Withdrawal Account', STUDENT_CHECKING);
       await page.getByLabel('Amount').fill('9999999');
       await page.getByRole('button', { name: 'Review Withdrawal' }).click();
       await page.getByRole('button', { name: 'Submit Withdrawal' }).click();

@@ -83,3 +83,24 @@ export async function expectNoHorizontalOverflow(page: Page) {
   );
   expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/** Picks an account in a teller flow's searchable picker by typing its last four digits. */
+export async function chooseAccount(page: Page, label: string, accountId: string) {
+  const input = page.getByRole('combobox', { name: label });
+  await input.click();
+  await input.fill(accountId.slice(-4));
+  await page.getByRole('option', { name: new RegExp(`\\*\\*${accountId.slice(-4)} `) }).click();
+}
+
+/** Every axe-core rule (not only WCAG A/AA), every impact: nothing at all may be found. */
+export async function expectNoAxeViolations(page: Page) {
+  await page.waitForLoadState('networkidle');
+  const viewport = page.viewportSize();
+  if (viewport) await page.mouse.move(viewport.width - 2, viewport.height - 2);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([]);
+}

@@ -276,3 +276,86 @@ export const screenMessages = {
     },
   },
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Classroom tools, web screens (issue 12): Memo, Payday, Students, Import Students, sign-in slips.
+// The API's own texts for these live with the schemas; these are the screens'.
+// ---------------------------------------------------------------------------------------------
+export const classroomText = {
+  memoLabel: 'Memo',
+  memoDescription: 'Optional. Shown with the transaction, e.g. "Class job: librarian".',
+
+  // Payday
+  paydayTitle: 'Payday',
+  paydaySubtitle: 'Pay a whole branch at once, or collect its rent or fines.',
+  paydayKindLabel: 'What kind of payday?',
+  paydayDeposit: 'Deposit',
+  paydayDepositDescription: 'Pay the class: wages for class jobs, bonuses, rewards.',
+  paydayWithdrawal: 'Withdrawal',
+  paydayWithdrawalDescription: "Collect from the class: the class's rent or fines.",
+  paydayNotAllowed: 'The bank does not allow tellers to make deposits or withdrawals.',
+  sameAmountLabel: 'One amount for everyone',
+  sameAmountDescription: 'Off: type an amount in each row (Tab moves down the amount column).',
+  amountForEveryone: 'Amount for everyone',
+  includeRow: (name: string, account: string) => `Include ${name}, ${account}`,
+  amountForRow: (name: string, account: string) => `Amount for ${name}, ${account}`,
+  noStudentsInBranch: 'This branch has no Students with open accounts.',
+  nothingChosen: 'Choose at least one row.',
+  reviewPayday: 'Review Payday',
+  submitPayday: 'Submit Payday',
+  processingPayday: 'Processing Payday...',
+  paydayFailed: 'Failed to process payday',
+  paydaySucceeded: 'Payday successfully submitted',
+  paydayRefused: 'Some rows cannot be paid. Nothing has been written; go back and fix or skip them.',
+  paydayCount: (count: number) => `${count} ${count === 1 ? 'account' : 'accounts'}`,
+  anotherPayday: 'Make Another Payday',
+  downloadCsv: 'Download CSV',
+
+  // Students
+  studentsTitle: 'Students',
+  studentsSubtitle: 'Find a student, see their accounts, pay in or out.',
+  searchLabel: 'Search',
+  searchPlaceholder: 'Name or User Id',
+  allBranches: 'All branches',
+  noStudentsFound: 'No students match.',
+  noOpenAccounts: 'No open accounts',
+  resetPasswordFor: (name: string, userId: string) => `Reset Password: ${name} (${userId})`,
+
+  // Import Students
+  importTitle: 'Import Students',
+  importSubtitle: 'Create a class of Students, with their accounts, from one CSV file.',
+  importButton: 'Import Students',
+  rosterLabel: 'Roster (CSV)',
+  rosterDescription:
+    'One student per line under the header username,name,branch,accounts. Branch: its name or id. Accounts: CHECKING, SAVINGS, CHECKING;SAVINGS or empty.',
+  uploadCsv: 'Upload a .csv file',
+  downloadSample: 'Download sample CSV',
+  check: 'Check',
+  checking: 'Checking...',
+  checkFailed: 'The roster could not be checked',
+  checkOk: (count: number) => `All ${count} rows are ready to create.`,
+  checkProblems: (count: number) =>
+    `${count} ${count === 1 ? 'row has a problem' : 'rows have problems'}. Fix the CSV and check again.`,
+  recheckNeeded: 'The roster changed since it was checked. Check it again.',
+  createStudents: 'Create Students',
+  creatingStudents: 'Creating Students...',
+  createFailed: 'Failed to create students',
+  created: (count: number) => `${count} ${count === 1 ? 'student' : 'students'} created`,
+  createdNote:
+    'Hand each student their temporary password: it is shown only here. Print the sign-in slips before you leave this screen.',
+  printSlips: 'Print sign-in slips',
+  doneWithImport: 'Done: forget the passwords',
+  leaveImportTitle: 'Leave the import?',
+  leaveImportMessage:
+    'The temporary passwords are shown only on this screen. Print the sign-in slips first, or they are gone.',
+  leave: 'Leave',
+  stay: 'Stay',
+  noImportResult: 'There are no sign-in slips to print. Import students first.',
+  slipsTitle: 'Sign-in slips',
+  print: 'Print',
+  backToImport: 'Back to the import',
+  slipUserId: 'User Id',
+  slipPassword: 'Temporary password',
+  slipSignIn: 'Sign in at',
+  slipNote: 'You will choose your own password when you first sign in.',
+} as const;

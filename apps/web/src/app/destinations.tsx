@@ -4,11 +4,13 @@ import {
   IconBuildingBank,
   IconBuildingStore,
   IconCash,
+  IconCoins,
   IconFileText,
   IconHeadset,
   IconHistory,
   IconHome,
   IconId,
+  IconSchool,
   IconSettings,
   IconTransfer,
   IconUsers,
@@ -30,6 +32,8 @@ export interface MenuEntry {
   shownTo?: Role[];
   /** A money flow: a teller sees it only when the bank settings allow it (`mayMoveMoney`). */
   action?: MoneyAction;
+  /** Shown to a teller when the bank allows any of these (Payday: deposit or withdrawal). */
+  anyOf?: MoneyAction[];
   /** A tile on the staff home screen; `rank` orders the tiles. */
   tile?: { description: string; rank: number };
 }
@@ -99,6 +103,43 @@ export const destinations: Destination[] = [
     icon: IconTransfer,
     tile: { description: 'Move money between accounts', rank: 3 },
   }),
+  {
+    // Beyond the spec's routes (issue 12): pay a whole branch at once.
+    path: ':bankId/payday',
+    roles: STAFF,
+    lazy: async () => ({ Component: (await import('../features/classroom/payday-page')).PaydayPage }),
+    menu: {
+      label: 'Payday',
+      icon: IconCoins,
+      section: 'manage',
+      anyOf: ['deposit', 'withdrawal'],
+      tile: { description: 'Pay a whole branch at once, or collect rent', rank: 3.5 },
+    },
+  },
+  {
+    // Beyond the spec's routes (issue 12): find a student, their accounts, pay in or out.
+    path: ':bankId/students',
+    roles: STAFF,
+    lazy: async () => ({ Component: (await import('../features/classroom/students-page')).StudentsPage }),
+    menu: {
+      label: 'Students',
+      icon: IconSchool,
+      section: 'manage',
+      tile: { description: 'Find a student and their accounts', rank: 3.7 },
+    },
+  },
+  {
+    path: ':bankId/admin/users/import',
+    roles: ADMIN,
+    lazy: async () => ({
+      Component: (await import('../features/classroom/import-students-page')).ImportStudentsPage,
+    }),
+  },
+  {
+    path: ':bankId/admin/users/import/slips',
+    roles: ADMIN,
+    lazy: async () => ({ Component: (await import('../features/classroom/sign-in-slips')).SignInSlipsPage }),
+  },
   {
     path: ':bankId/admin/users',
     roles: ADMIN,

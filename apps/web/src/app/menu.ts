@@ -16,7 +16,8 @@ type WithMenu = Destination & { menu: MenuEntry };
 function shownTo(destination: WithMenu, user: User, settings: Parameters<typeof mayMoveMoney>[1]) {
   const roles = destination.menu.shownTo ?? destination.roles;
   if (roles && !roles.includes(user.userRole)) return false;
-  const { action } = destination.menu;
+  const { action, anyOf } = destination.menu;
+  if (anyOf && !anyOf.some((a) => mayMoveMoney(user.userRole, settings, a))) return false;
   return !action || mayMoveMoney(user.userRole, settings, action);
 }
 

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../lib/api-client';
 import { authStore } from '../lib/auth-store';
 import { pendingSubmissions } from '../lib/idempotency';
+import { importResultStore } from '../lib/import-result';
 
 /**
  * Ends the session on this device: the auth store first (so the guarded screens, and with them
@@ -17,6 +18,7 @@ export function useSignOutLocally() {
     await queryClient.cancelQueries();
     authStore.clear();
     pendingSubmissions.clear();
+    importResultStore.clear();
     await navigate('/login', { replace: true });
     queryClient.clear();
     notifications.clean();

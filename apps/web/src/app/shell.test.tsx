@@ -50,8 +50,30 @@ describe('the shell', () => {
   it('gives a teller what the bank settings allow', async () => {
     renderApp('/home', teller);
     await waitFor(async () =>
-      expect(await navLinks()).toEqual(['Home', 'Deposit', 'Withdrawal', 'Settings', 'Support']),
+      expect(await navLinks()).toEqual([
+        'Home',
+        'Deposit',
+        'Withdrawal',
+        'Payday',
+        'Students',
+        'Settings',
+        'Support',
+      ]),
     );
+  });
+
+  it('gives a teller no Payday when the bank allows neither deposits nor withdrawals', async () => {
+    server.use(
+      http.get('*/api/user/bank/:bankId', () =>
+        HttpResponse.json({
+          ...bankSettings,
+          tellerDepositPermission: false,
+          tellerWithdrawalPermission: false,
+        }),
+      ),
+    );
+    renderApp('/home', teller);
+    await waitFor(async () => expect(await navLinks()).toEqual(['Home', 'Students', 'Settings', 'Support']));
   });
 
   it('gives a teller Transfer once the bank allows it', async () => {
@@ -66,7 +88,15 @@ describe('the shell', () => {
     );
     renderApp('/home', teller);
     await waitFor(async () =>
-      expect(await navLinks()).toEqual(['Home', 'Withdrawal', 'Transfer', 'Settings', 'Support']),
+      expect(await navLinks()).toEqual([
+        'Home',
+        'Withdrawal',
+        'Transfer',
+        'Payday',
+        'Students',
+        'Settings',
+        'Support',
+      ]),
     );
   });
 
@@ -77,6 +107,8 @@ describe('the shell', () => {
       'Deposit',
       'Withdrawal',
       'Transfer',
+      'Payday',
+      'Students',
       'Users',
       'Branches',
       'Accounts',
@@ -91,6 +123,8 @@ describe('the shell', () => {
       '/1/deposit',
       '/1/withdrawal',
       '/1/transfer',
+      '/1/payday',
+      '/1/students',
       '/1/admin/users',
       '/1/admin/branches',
       '/1/admin/accounts',

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useState } from 'react';
 
 export interface ConfirmActionModalProps {
   opened: boolean;
@@ -39,4 +40,36 @@ export function ConfirmActionModal({
       </Group>
     </Modal>
   );
+}
+
+export interface ConfirmRequest {
+  message: string;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: () => void;
+}
+
+/** The "Confirm Action" dialog in front of every create, update and delete (spec §2, §4). */
+export function useConfirmAction() {
+  const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  const [opened, setOpened] = useState(false);
+  const ask = (next: ConfirmRequest) => {
+    setRequest(next);
+    setOpened(true);
+  };
+  const modal = (
+    <ConfirmActionModal
+      opened={opened}
+      // The text stays while the dialog fades out.
+      message={request?.message ?? ''}
+      confirmLabel={request?.confirmLabel}
+      danger={request?.danger}
+      onConfirm={() => {
+        setOpened(false);
+        request?.onConfirm();
+      }}
+      onCancel={() => setOpened(false)}
+    />
+  );
+  return { ask, modal };
 }

@@ -1,5 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { errorMessage } from '../lib/api-client';
 
 export interface StatusMessageProps {
   kind: 'success' | 'failure';
@@ -31,4 +32,22 @@ export function StatusMessage({ kind, title, detail }: StatusMessageProps) {
       {detail}
     </Alert>
   );
+}
+
+/** A status line of a form or screen: the spec's text, and under a failure the server's reason. */
+export interface Status {
+  kind: 'success' | 'failure';
+  title: string;
+  detail?: string | undefined;
+}
+
+export function failureStatus(title: string, error: unknown): Status {
+  const detail = errorMessage(error);
+  // "Branch already exists" from the server under the same title would say it twice.
+  return { kind: 'failure', title, detail: detail === title ? undefined : detail };
+}
+
+export function StatusLine({ status }: { status: Status | null }) {
+  if (!status) return null;
+  return <StatusMessage kind={status.kind} title={status.title} detail={status.detail} />;
 }

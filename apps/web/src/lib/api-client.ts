@@ -95,7 +95,8 @@ export async function request(path: string, options: RequestOptions = {}): Promi
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(json);
   } else if (text !== undefined) {
-    headers['Content-Type'] = 'text/plain; charset=utf-8';
+    // A caller may name another text type (the roster import sends text/csv).
+    headers['Content-Type'] ??= 'text/plain; charset=utf-8';
     body = text;
   }
   const token = authStore.get()?.token;

@@ -45,3 +45,8 @@ export function localDay(iso: string): string {
 export function onLocalDay(iso: string, day: string): string {
   return dayjs(`${day}T${dayjs(iso).format('HH:mm:ss.SSS')}`).toISOString();
 }
+
+/** The memo of a money movement (issue 12), or '' when it has none. */
+export function memoOf(movement: object): string {
+  return 'memo' in movement && typeof movement.memo === 'string' ? movement.memo : '';
+}

@@ -15,6 +15,11 @@ export const paths = {
   /** Beyond the spec's routes: the audit of transaction edits and deletes. */
   adminActivity: (bankId: number) => `/${bankId}/admin/activity`,
   support: (bankId: number) => `/${bankId}/support`,
+  /** Beyond the spec's routes: the classroom tools (issue 12). */
+  payday: (bankId: number) => `/${bankId}/payday`,
+  students: (bankId: number) => `/${bankId}/students`,
+  importStudents: (bankId: number) => `/${bankId}/admin/users/import`,
+  signInSlips: (bankId: number) => `/${bankId}/admin/users/import/slips`,
   settings: '/settings',
   accountInfo: '/settings/accountInfo',
   editDisplayName: '/settings/editDisplayName',

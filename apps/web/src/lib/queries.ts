@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import type { Account, BankSettings, Branch, User } from '@bank/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Account, BankSettings, Branch, Student, User } from '@bank/shared';
 import { api } from './api-client';
 
 /**
@@ -16,7 +16,30 @@ export const queryKeys = {
   bankSettings: (bankId: number) => ['bank', bankId] as const,
   transactions: ['transactions'] as const,
   accountTransactions: (accountId: string) => ['transactions', accountId] as const,
+  /** Under `accounts`: a money movement changes the balances the roster shows. */
+  students: (bankId: number, filter: StudentFilter = {}) =>
+    ['accounts', 'students', bankId, filter.branchId ?? null, filter.q ?? ''] as const,
 };
+
+export interface StudentFilter {
+  branchId?: string | undefined;
+  q?: string | undefined;
+}
+
+/** The bank's Students with their accounts, by name; staff only. Shared by Payday, Students and the teller flows. */
+export function useStudents(bankId: number, filter: StudentFilter = {}, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.students(bankId, filter),
+    queryFn: ({ signal }) =>
+      api.json<Student[]>(`/teller/students/${bankId}`, {
+        signal,
+        query: { branchId: filter.branchId, q: filter.q || undefined },
+      }),
+    enabled,
+    // While the next search runs, the last answer stays on screen.
+    placeholderData: keepPreviousData,
+  });
+}
 
 export function fetchUser(username: string, token?: string): Promise<User> {
   return api.json<User>(`/user/users/${encodeURIComponent(username)}`, {

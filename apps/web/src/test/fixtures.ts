@@ -87,3 +87,23 @@ export function transaction(overrides: Partial<Transaction>): Transaction {
     ...overrides,
   };
 }
+
+/** The Students roster (GET /teller/students/{bankId}): Sam of Main Campus, Nora of North Campus. */
+export const roster = [
+  {
+    userId: 'student',
+    username: 'student',
+    name: 'Sam Student',
+    displayName: null,
+    branchId: 1,
+    accounts: [checking, savings],
+  },
+  {
+    userId: 'nora',
+    username: 'nora',
+    name: 'Nora North',
+    displayName: null,
+    branchId: 2,
+    accounts: [northChecking],
+  },
+];

@@ -1,6 +1,16 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { admin, bankSettings, branches, checking, northChecking, savings, student, teller } from './fixtures';
+import {
+  admin,
+  bankSettings,
+  branches,
+  checking,
+  northChecking,
+  roster,
+  savings,
+  student,
+  teller,
+} from './fixtures';
 
 const users = { student, teller, admin };
 
@@ -19,6 +29,18 @@ export const handlers = [
   http.get('*/api/teller/branches/:bankId', () => HttpResponse.json(branches)),
   http.get('*/api/user/bank/:bankId', () => HttpResponse.json(bankSettings)),
   http.get('*/api/user/transactions/:accountId', () => HttpResponse.json([])),
+  http.get('*/api/teller/students/:bankId', ({ request }) => {
+    const url = new URL(request.url);
+    const branchId = url.searchParams.get('branchId');
+    const q = (url.searchParams.get('q') ?? '').toLowerCase();
+    return HttpResponse.json(
+      roster.filter(
+        (s) =>
+          (!branchId || String(s.branchId) === branchId) &&
+          (!q || s.name.toLowerCase().includes(q) || s.username.toLowerCase().includes(q)),
+      ),
+    );
+  }),
 ];
 
 export const server = setupServer(...handlers);

@@ -193,10 +193,14 @@ describe('account page', () => {
         amount: 1234.5,
         accountBalance: 1234.5,
       }),
+      Object.assign(transaction({ id: 4, amount: 5, accountBalance: 1239.5 }), {
+        memo: '@Class job, librarian',
+      }),
     ]);
     expect(csv).toBe(
-      'Transaction Id,Date,Posted Date,Description,Debit,Credit,Balance,Status\r\n' +
-        '3,03/02/2026,03/02/2026,"\'=HYPERLINK(""x""), ""quoted""",,1234.50,1234.50,posted\r\n',
+      'Transaction Id,Date,Posted Date,Description,Memo,Debit,Credit,Balance,Status\r\n' +
+        '3,03/02/2026,03/02/2026,"\'=HYPERLINK(""x""), ""quoted""",,,1234.50,1234.50,posted\r\n' +
+        '4,03/02/2026,03/02/2026,Teller Deposit,"\'@Class job, librarian",,5.00,1239.50,posted\r\n',
     );
   });
 });

@@ -1,6 +1,6 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
 import type { Transaction } from '@bank/shared';
-import { formatDate, money } from '../../lib/format';
+import { formatDate, memoOf, money } from '../../lib/format';
 import { usePhone } from '../../lib/use-phone';
 
 export interface TransactionTableProps {
@@ -29,6 +29,24 @@ function EditButton({ transaction, onEdit }: { transaction: Transaction; onEdit:
     >
       Edit
     </Button>
+  );
+}
+
+/** The spec's description, and the memo (issue 12) beside it when there is one. */
+function Description({ transaction }: { transaction: Transaction }) {
+  const memo = memoOf(transaction);
+  return (
+    <>
+      <Text size="sm" span>
+        {transaction.description}
+      </Text>
+      {memo && (
+        <Text size="sm" span c="dimmed" data-testid="transaction-memo">
+          {' · '}
+          {memo}
+        </Text>
+      )}
+    </>
   );
 }
 
@@ -72,7 +90,9 @@ function WideTable({ label, transactions, emptyText, onEdit }: TransactionTableP
             transactions.map((t) => (
               <Table.Tr key={t.id} data-testid="transaction-row">
                 <Table.Td style={nowrap}>{shownDate(t)}</Table.Td>
-                <Table.Td>{t.description}</Table.Td>
+                <Table.Td>
+                  <Description transaction={t} />
+                </Table.Td>
                 <Table.Td ta="right" style={nowrap}>
                   {t.type === 'debit' ? money(t.amount) : ''}
                 </Table.Td>
@@ -120,7 +140,9 @@ function CompactTable({ label, transactions, emptyText, onEdit }: TransactionTab
             <Table.Tr key={t.id} data-testid="transaction-row">
               <Table.Td>
                 <Stack gap={0}>
-                  <Text size="sm">{t.description}</Text>
+                  <Text size="sm">
+                    <Description transaction={t} />
+                  </Text>
                   <Text size="xs" c="dimmed">
                     {shownDate(t)}
                   </Text>

@@ -1,32 +1,16 @@
 import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { ConfirmActionModal } from '../../components/confirm-action-modal';
-import { StatusMessage } from '../../components/status-message';
-import { ApiError, errorMessage } from '../../lib/api-client';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { ApiError } from '../../lib/api-client';
+
+// Shared with other features since the Students page resets passwords too (issue 12).
+export { failureStatus, StatusLine, type Status } from '../../components/status-message';
+export { useConfirmAction, type ConfirmRequest } from '../../components/confirm-action-modal';
 
 /**
  * Text of a delete button. Buttons here use the default variant: Mantine's light variants in this
  * theme fall below the WCAG AA contrast when hovered (blue-9 on blue-2 is 3.9:1).
  */
 export const DANGER_TEXT = 'red.9';
-
-/** A status line of a form or screen: the spec's text, and under a failure the server's reason. */
-export interface Status {
-  kind: 'success' | 'failure';
-  title: string;
-  detail?: string | undefined;
-}
-
-export function failureStatus(title: string, error: unknown): Status {
-  const detail = errorMessage(error);
-  // "Branch already exists" from the server under the same title would say it twice.
-  return { kind: 'failure', title, detail: detail === title ? undefined : detail };
-}
-
-export function StatusLine({ status }: { status: Status | null }) {
-  if (!status) return null;
-  return <StatusMessage kind={status.kind} title={status.title} detail={status.detail} />;
-}
 
 /** The field errors of a 400 (API.md `fields`) that name one of the form's fields. */
 export function serverFieldErrors(error: unknown, fields: Record<string, string>): Record<string, string> {
@@ -78,38 +62,6 @@ export function FormPanel({ title, children }: { title: string; children: ReactN
       </Stack>
     </Paper>
   );
-}
-
-export interface ConfirmRequest {
-  message: string;
-  confirmLabel: string;
-  danger?: boolean;
-  onConfirm: () => void;
-}
-
-/** The "Confirm Action" dialog in front of every create, update and delete (spec §2, §4). */
-export function useConfirmAction() {
-  const [request, setRequest] = useState<ConfirmRequest | null>(null);
-  const [opened, setOpened] = useState(false);
-  const ask = (next: ConfirmRequest) => {
-    setRequest(next);
-    setOpened(true);
-  };
-  const modal = (
-    <ConfirmActionModal
-      opened={opened}
-      // The text stays while the dialog fades out.
-      message={request?.message ?? ''}
-      confirmLabel={request?.confirmLabel}
-      danger={request?.danger}
-      onConfirm={() => {
-        setOpened(false);
-        request?.onConfirm();
-      }}
-      onCancel={() => setOpened(false)}
-    />
-  );
-  return { ask, modal };
 }
 
 /** A note in a form (no account types offered, and the like). */

@@ -25,8 +25,8 @@ import {
 } from './admin-parts';
 import { adminText } from './admin-texts';
 import { useCreateUser, useDeleteUser, useUpdateUser, type CreatedUser } from './api';
-import { ResetPasswordSection } from './reset-password';
-import { TemporaryPassword } from './temporary-password';
+import { ResetPasswordSection } from '../../components/reset-password';
+import { TemporaryPassword } from '../../components/temporary-password';
 
 /** The role picker: USER is labelled "Student" and comes first, as the default (spec §1, §9). */
 const ROLE_OPTIONS = (['USER', 'TELLER', 'ADMIN'] as const).map((role) => ({

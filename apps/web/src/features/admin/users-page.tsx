@@ -1,10 +1,12 @@
 import { Button, Paper, Stack, Text } from '@mantine/core';
-import { IconUserPlus } from '@tabler/icons-react';
+import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { useState } from 'react';
-import { ROLE_LABELS, type Branch, type User } from '@bank/shared';
+import { classroomText, ROLE_LABELS, type Branch, type User } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useRequiredSession } from '../../lib/current-user';
+import { paths } from '../../lib/paths';
 import { useBranches } from '../../lib/queries';
 import { StatusLine, type Status } from './admin-parts';
 import { adminText } from './admin-texts';
@@ -68,16 +70,26 @@ export function ManageUsersPage() {
         title="Manage Users"
         subtitle="Create, edit and delete the users of your bank."
         actions={
-          <Button
-            leftSection={<IconUserPlus size={18} aria-hidden />}
-            onClick={() => {
-              setStatus(null);
-              setCreating(true);
-            }}
-            disabled={creating}
-          >
-            Create User
-          </Button>
+          <>
+            <Button
+              component={Link}
+              to={paths.importStudents(bankId)}
+              variant="default"
+              leftSection={<IconFileImport size={18} aria-hidden />}
+            >
+              {classroomText.importButton}
+            </Button>
+            <Button
+              leftSection={<IconUserPlus size={18} aria-hidden />}
+              onClick={() => {
+                setStatus(null);
+                setCreating(true);
+              }}
+              disabled={creating}
+            >
+              Create User
+            </Button>
+          </>
         }
       />
       <QueryState query={branches} what="the branches">

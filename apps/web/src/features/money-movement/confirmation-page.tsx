@@ -1,16 +1,23 @@
 import { Button, Group, Stack, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { isStaff, type MoneyAction } from '@bank/shared';
+import { classroomText, isStaff, type MoneyAction } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { StatusMessage } from '../../components/status-message';
 import { useCurrentUser } from '../../lib/current-user';
-import { formatDate, money } from '../../lib/format';
+import { formatDate, memoOf, money } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import type { FlowResult } from './api';
 import { accountLabel } from './flow-accounts';
 import { FlowPaper } from './flow-parts';
 import { flowTexts } from './flow-texts';
+
+const memoRow = (memo: string): [string, ReactNode][] => (memo ? [[classroomText.memoLabel, memo]] : []);
+
+/** Make Another keeps the branch (issue 12: a teller pays one student after another). */
+function branchOf(result: FlowResult): string {
+  return String(result.flow === 'transfer' ? result.from.branchId : result.account.branchId);
+}
 
 function rowsOf(result: FlowResult, staff: boolean): [string, ReactNode][] {
   if (result.flow === 'transfer') {
@@ -22,6 +29,7 @@ function rowsOf(result: FlowResult, staff: boolean): [string, ReactNode][] {
       ['Date', formatDate(debit.transactionDate)],
       ['Transaction Id', `${debit.id} (debit), ${credit.id} (credit)`],
       ['Transfer Id', transferId],
+      ...memoRow(memoOf(debit)),
     ];
   }
   const { transaction, account } = result;
@@ -30,6 +38,7 @@ function rowsOf(result: FlowResult, staff: boolean): [string, ReactNode][] {
     ['Amount', money(transaction.amount)],
     ['Date', formatDate(transaction.transactionDate)],
     ['Transaction Id', String(transaction.id)],
+    ...memoRow(memoOf(transaction)),
   ];
 }
 
@@ -65,7 +74,16 @@ export function ConfirmationPage({ flow }: { flow: MoneyAction }) {
             </Table.Tbody>
           </Table>
           <Group justify="flex-end">
-            <Button onClick={() => void navigate(formPath)}>{texts.another}</Button>
+            <Button
+              onClick={() =>
+                void navigate(
+                  formPath,
+                  isStaff(user.userRole) ? { state: { branchId: branchOf(result) } } : {},
+                )
+              }
+            >
+              {texts.another}
+            </Button>
           </Group>
         </Stack>
       </FlowPaper>

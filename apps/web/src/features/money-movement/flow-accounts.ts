@@ -1,7 +1,7 @@
 import { isStaff, type Account } from '@bank/shared';
 import type { Session } from '../../lib/current-user';
 import { lastFour, money } from '../../lib/format';
-import { useBankAccounts, useBranches, useUserAccounts } from '../../lib/queries';
+import { useBankAccounts, useBranches, useStudents, useUserAccounts } from '../../lib/queries';
 
 /** The placeholder choice of the branch picker (spec §9: the selected branch defaults to "blank"). */
 export const BLANK_BRANCH = 'blank';
@@ -16,6 +16,9 @@ export function useFlowAccounts(session: Session, branchId: string) {
   const own = useUserAccounts(user.username, !staff);
   const bankAccounts = useBankAccounts(user.bankId, staff);
   const branches = useBranches(user.bankId, staff);
+  // The students' names for the pickers; without them (the call failed) the User Id stands in.
+  const roster = useStudents(user.bankId, {}, staff);
+  const names = new Map((roster.data ?? []).map((s) => [s.username.toLowerCase(), s.name]));
 
   const queries = staff ? [bankAccounts, branches] : [own];
   const failed = queries.find((q) => q.isError);
@@ -30,6 +33,7 @@ export function useFlowAccounts(session: Session, branchId: string) {
     branches: branches.data ?? [],
     accounts,
     find: (accountId: string) => all.find((a) => a.accountId === accountId),
+    ownerName: (account: Account) => names.get(account.username.toLowerCase()) ?? account.username,
   };
 }
 
@@ -39,6 +43,11 @@ export function accountLabel(account: Account, staff: boolean, withBalance = tru
     ? `${account.accountId} · ${account.accountType} · ${account.username}`
     : `${account.accountType} ${lastFour(account.accountId)}`;
   return withBalance ? `${name} · ${money(account.balance)}` : name;
+}
+
+/** A teller flow's picker: `Maya Chen · CHECKING **3456 · $1,160.34` (issue 12), searchable by any part. */
+export function namedAccountLabel(account: Account, ownerName: string): string {
+  return `${ownerName} · ${account.accountType} ${lastFour(account.accountId)} · ${money(account.balance)}`;
 }
 
 export function accountOptions(accounts: Account[], staff: boolean, blankValue: string, blankLabel: string) {

@@ -1,4 +1,5 @@
 import {
+  classroomText,
   depositBody,
   messages,
   transferBody,
@@ -20,6 +21,8 @@ export interface FlowValues {
   fromAccountId: string;
   toAccountId: string;
   amount: string;
+  /** Optional (issue 12): sent only when not blank. */
+  memo: string;
 }
 export type AccountFieldName = 'accountId' | 'fromAccountId' | 'toAccountId';
 
@@ -41,6 +44,11 @@ export interface FlowConfig {
 }
 
 const amountOf = (v: FlowValues) => parseAmountInput(v.amount);
+/** The memo as sent: trimmed, left out when blank. */
+const memoPart = (v: FlowValues) => (v.memo.trim() ? { memo: v.memo.trim() } : {});
+/** The confirm view's memo row, when there is a memo. */
+const memoRow = (v: FlowValues): [string, string][] =>
+  v.memo.trim() ? [[classroomText.memoLabel, v.memo.trim()]] : [];
 const named = (source: FlowAccounts, id: string) => {
   const account = source.find(id);
   return account ? accountLabel(account, source.staff, false) : '';
@@ -53,11 +61,14 @@ const transfer: FlowConfig = {
   ],
   validate(v, source) {
     const amount = amountOf(v);
-    const errors = schemaErrors(transferBody, {
-      fromAccountId: v.fromAccountId,
-      toAccountId: v.toAccountId,
-      amount,
-    });
+    const errors = {
+      ...schemaErrors(transferBody, {
+        fromAccountId: v.fromAccountId,
+        toAccountId: v.toAccountId,
+        amount,
+        ...memoPart(v),
+      }),
+    };
     const from = source.accounts.find((a) => a.accountId === v.fromAccountId);
     const to = source.accounts.find((a) => a.accountId === v.toAccountId);
     // Each picker shows its error when blank or when both name the same account (spec §4).
@@ -69,11 +80,17 @@ const transfer: FlowConfig = {
     }
     return errors;
   },
-  body: (v) => ({ fromAccountId: v.fromAccountId, toAccountId: v.toAccountId, amount: Number(amountOf(v)) }),
+  body: (v) => ({
+    fromAccountId: v.fromAccountId,
+    toAccountId: v.toAccountId,
+    amount: Number(amountOf(v)),
+    ...memoPart(v),
+  }),
   summary: (v, source) => [
     ['From', named(source, v.fromAccountId)],
     ['To', named(source, v.toAccountId)],
     ['Amount', money(Number(amountOf(v)))],
+    ...memoRow(v),
   ],
   result(answer, v, source) {
     const from = source.find(v.fromAccountId);
@@ -94,14 +111,17 @@ function tellerFlow(flow: 'deposit' | 'withdrawal'): FlowConfig {
       },
     ],
     validate(v, source) {
-      const errors = schemaErrors(schema, { accountId: v.accountId, amount: amountOf(v) });
+      const errors = {
+        ...schemaErrors(schema, { accountId: v.accountId, amount: amountOf(v), ...memoPart(v) }),
+      };
       if (!source.accounts.some((a) => a.accountId === v.accountId)) errors.accountId ??= missing;
       return errors;
     },
-    body: (v) => ({ accountId: v.accountId, amount: Number(amountOf(v)) }),
+    body: (v) => ({ accountId: v.accountId, amount: Number(amountOf(v)), ...memoPart(v) }),
     summary: (v, source) => [
       ['Account', named(source, v.accountId)],
       ['Amount', money(Number(amountOf(v)))],
+      ...memoRow(v),
     ],
     result(answer, v, source) {
       const account = source.find(v.accountId);
@@ -116,9 +136,34 @@ export const flowConfigs: Record<MoneyAction, FlowConfig> = {
   withdrawal: tellerFlow('withdrawal'),
 };
 
-/** The starting values: no branch, every picker on its placeholder, amount 0. */
-export function initialValues(config: FlowConfig, branchId = BLANK_BRANCH): FlowValues {
-  const values: FlowValues = { branchId, accountId: '', fromAccountId: '', toAccountId: '', amount: '0' };
+/** What another screen may choose in advance (router state): the Students page, Make Another. */
+export interface FlowPreset {
+  branchId?: string;
+  accountId?: string;
+}
+
+/** The starting values: no branch, every picker on its placeholder, amount 0 (or the preset's). */
+export function initialValues(config: FlowConfig, branchId = BLANK_BRANCH, preset?: FlowPreset): FlowValues {
+  const values: FlowValues = {
+    branchId: preset?.branchId ?? branchId,
+    accountId: '',
+    fromAccountId: '',
+    toAccountId: '',
+    amount: '0',
+    memo: '',
+  };
   for (const field of config.fields) values[field.name] = field.blank;
+  if (preset?.accountId && config.fields.some((f) => f.name === 'accountId'))
+    values.accountId = preset.accountId;
   return values;
+}
+
+/** A preset read from the router state, whatever shape it came in. */
+export function presetOf(state: unknown): FlowPreset | undefined {
+  if (!state || typeof state !== 'object') return undefined;
+  const { branchId, accountId } = state as Record<string, unknown>;
+  return {
+    ...(typeof branchId === 'string' ? { branchId } : {}),
+    ...(typeof accountId === 'string' ? { accountId } : {}),
+  };
 }

@@ -1,13 +1,27 @@
-import { Button, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Select, Stack, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
-import { messages, type MoneyAction } from '@bank/shared';
+import { useLocation } from 'react-router';
+import { classroomText, messages, type MoneyAction } from '@bank/shared';
 import { LoadFailed, LoadingBlock } from '../../components/query-state';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
 import { useRequiredSession } from '../../lib/current-user';
 import { useMoneyMutation } from './api';
-import { accountOptions, BLANK_BRANCH, useFlowAccounts, type FlowAccounts } from './flow-accounts';
-import { flowConfigs, initialValues, type FlowConfig, type FlowValues } from './flow-config';
+import {
+  accountOptions,
+  BLANK_BRANCH,
+  namedAccountLabel,
+  useFlowAccounts,
+  type FlowAccounts,
+} from './flow-accounts';
+import {
+  flowConfigs,
+  initialValues,
+  presetOf,
+  type AccountField,
+  type FlowConfig,
+  type FlowValues,
+} from './flow-config';
 import { BranchPicker, ConfirmView, FlowPaper } from './flow-parts';
 import { flowTexts } from './flow-texts';
 import { useSubmitFlow } from './use-submit-flow';
@@ -22,7 +36,56 @@ interface EntryProps {
   onChange: () => void;
 }
 
-/** The entry step: branch (staff), the flow's account pickers, amount. */
+interface PickerProps {
+  field: AccountField;
+  form: UseFormReturnType<FlowValues>;
+  source: FlowAccounts;
+  disabled: boolean;
+  onChange: () => void;
+}
+
+/**
+ * A staff deposit or withdrawal names each account by its owner and is searchable (issue 12:
+ * type "maya" or "3456"); a transfer keeps the native picker of the spec.
+ */
+function AccountPicker({ field, form, source, disabled, onChange }: PickerProps) {
+  const { name, label, blank } = field;
+  const set = (value: string) => {
+    form.setFieldValue(name, value);
+    onChange();
+  };
+  if (source.staff && name === 'accountId') {
+    const value = form.getValues()[name];
+    return (
+      <Select
+        label={label}
+        placeholder="Select an account"
+        searchable
+        clearable
+        nothingFoundMessage="No account matches"
+        data={source.accounts.map((a) => ({
+          value: a.accountId,
+          label: namedAccountLabel(a, source.ownerName(a)),
+        }))}
+        disabled={disabled}
+        value={value === blank ? null : value}
+        error={form.errors[name]}
+        onChange={(next) => set(next ?? blank)}
+      />
+    );
+  }
+  return (
+    <NativeSelect
+      label={label}
+      data={accountOptions(source.accounts, source.staff, blank, 'Select an account')}
+      disabled={disabled}
+      {...form.getInputProps(name)}
+      onChange={(event) => set(event.currentTarget.value)}
+    />
+  );
+}
+
+/** The entry step: branch (staff), the flow's account pickers, amount, memo. */
 function EntryForm({ config, form, source, reviewLabel, onReview, onChange }: EntryProps) {
   const values = form.getValues();
   const branchChosen = !source.staff || values.branchId !== BLANK_BRANCH;
@@ -41,18 +104,8 @@ function EntryForm({ config, form, source, reviewLabel, onReview, onChange }: En
             }}
           />
         )}
-        {config.fields.map(({ name, label, blank }) => (
-          <NativeSelect
-            key={name}
-            label={label}
-            data={accountOptions(source.accounts, source.staff, blank, 'Select an account')}
-            disabled={!branchChosen}
-            {...form.getInputProps(name)}
-            onChange={(event) => {
-              form.setFieldValue(name, event.currentTarget.value);
-              onChange();
-            }}
-          />
+        {config.fields.map((field) => (
+          <AccountPicker key={field.name} {...{ field, form, source, onChange }} disabled={!branchChosen} />
         ))}
         <TextInput
           label="Amount"
@@ -61,6 +114,13 @@ function EntryForm({ config, form, source, reviewLabel, onReview, onChange }: En
           leftSection="$"
           onFocus={(event) => event.currentTarget.select()}
           {...form.getInputProps('amount')}
+        />
+        <TextInput
+          label={classroomText.memoLabel}
+          description={classroomText.memoDescription}
+          autoComplete="off"
+          maxLength={80}
+          {...form.getInputProps('memo')}
         />
         <Button type="submit" style={{ alignSelf: 'flex-end' }}>
           {reviewLabel}
@@ -76,7 +136,9 @@ export function MoneyFlowForm({ flow }: { flow: MoneyAction }) {
   const texts = flowTexts[flow];
   const session = useRequiredSession();
   const submit = useMoneyMutation(flow);
-  const form = useForm<FlowValues>({ initialValues: initialValues(config) });
+  // The Students page and Make Another choose the branch (and account) in advance.
+  const preset = presetOf(useLocation().state);
+  const form = useForm<FlowValues>({ initialValues: initialValues(config, BLANK_BRANCH, preset) });
   const values = form.getValues();
   const source = useFlowAccounts(session, values.branchId);
   const { step, goToStep, review } = useReviewStep(form, (v) => validate(config, v, source), submit.reset);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { messages } from '@bank/shared';
 import { uiText } from '../../lib/ui-text';
 import { admin, bankSettings, checking, student, teller, transaction } from '../../test/fixtures';
-import { fieldError, optionLabels, tableRows } from '../../test/helpers';
+import { fieldError, pickOption, selectOptionLabels, tableRows } from '../../test/helpers';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
@@ -46,14 +46,14 @@ const cases = [
 describe.each(cases)('$flow', (c) => {
   async function chooseAccount(user: ReturnType<typeof renderApp>['user']) {
     await user.selectOptions(await screen.findByLabelText('Branch'), 'Main Campus');
-    await user.selectOptions(screen.getByLabelText(c.accountLabel), checking.accountId);
+    await pickOption(user, c.accountLabel, 'sam', 'Sam Student · CHECKING **0001 · $500.00');
   }
 
   it('starts blank with amount 0 and requires an account', async () => {
     const { user } = renderApp(c.path, teller);
     expect(await screen.findByLabelText('Branch')).toHaveValue('blank');
-    expect(screen.getByLabelText(c.accountLabel)).toHaveValue('blank');
-    expect(screen.getByLabelText(c.accountLabel)).toBeDisabled();
+    expect(screen.getByLabelText(c.accountLabel, { selector: 'input' })).toHaveValue('');
+    expect(screen.getByLabelText(c.accountLabel, { selector: 'input' })).toBeDisabled();
     expect(screen.getByLabelText('Amount')).toHaveValue('0');
     await user.selectOptions(screen.getByLabelText('Branch'), 'Main Campus');
     await user.click(screen.getByRole('button', { name: c.review }));
@@ -75,15 +75,51 @@ describe.each(cases)('$flow', (c) => {
     expect(fieldError('Amount')).toBe(c[which]);
   });
 
-  it('filters the accounts by the chosen branch', async () => {
+  it("filters the accounts by the chosen branch and names each by the student's name", async () => {
     const { user } = renderApp(c.path, teller);
     await user.selectOptions(await screen.findByLabelText('Branch'), 'North Campus');
-    expect(optionLabels(c.accountLabel)).toEqual([
-      'Select an account',
-      '2000000003 · CHECKING · nora · $75.00',
-    ]);
+    await waitFor(async () =>
+      expect(await selectOptionLabels(user, c.accountLabel)).toEqual([
+        'Nora North · CHECKING **0003 · $75.00',
+      ]),
+    );
     await user.selectOptions(screen.getByLabelText('Branch'), 'Main Campus');
-    expect(optionLabels(c.accountLabel)).toHaveLength(3);
+    expect(await selectOptionLabels(user, c.accountLabel)).toEqual([
+      'Sam Student · CHECKING **0001 · $500.00',
+      'Sam Student · SAVINGS **0002 · $1,250.50',
+    ]);
+  });
+
+  it('finds an account by part of the name or number, and keeps the branch for the next one', async () => {
+    server.use(
+      http.post(c.endpoint, () =>
+        HttpResponse.json(transaction({ id: 78, type: c.type, status: 'pending' }), { status: 201 }),
+      ),
+    );
+    const { user } = renderApp(c.path, teller);
+    await user.selectOptions(await screen.findByLabelText('Branch'), 'Main Campus');
+    await pickOption(user, c.accountLabel, '0002', /SAVINGS \*\*0002/);
+    await user.type(screen.getByLabelText('Amount'), '3');
+    await user.type(screen.getByLabelText('Memo'), 'Class job: librarian');
+    await user.click(screen.getByRole('button', { name: c.review }));
+    expect(tableRows('confirm-summary')).toContainEqual(['Memo', 'Class job: librarian']);
+    await user.click(screen.getByRole('button', { name: c.submit }));
+    await user.click(
+      await screen.findByRole('button', {
+        name: `Make Another ${c.flow === 'deposit' ? 'Deposit' : 'Withdrawal'}`,
+      }),
+    );
+    expect(await screen.findByLabelText('Branch')).toHaveValue('1');
+    expect(screen.getByLabelText(c.accountLabel, { selector: 'input' })).toBeEnabled();
+  });
+
+  it('opens with the branch and account another screen chose (router state)', async () => {
+    const { router } = renderApp('/home', teller);
+    await router.navigate(c.path, { state: { branchId: '2', accountId: '2000000003' } });
+    expect(await screen.findByLabelText(c.accountLabel, { selector: 'input' })).toHaveValue(
+      'Nora North · CHECKING **0003 · $75.00',
+    );
+    expect(screen.getByLabelText('Branch')).toHaveValue('2');
   });
 
   it('submits once with an Idempotency-Key and shows the confirmation page', async () => {
@@ -94,15 +130,18 @@ describe.each(cases)('$flow', (c) => {
         // Long enough for a busy machine to render the pending button before the answer.
         await delay(400);
         return HttpResponse.json(
-          transaction({
-            id: 77,
-            type: c.type,
-            amount: 12.5,
-            status: 'pending',
-            postedDate: null,
-            accountBalance: null,
-            transactionDate: '2026-04-10T09:00:00.000Z',
-          }),
+          Object.assign(
+            transaction({
+              id: 77,
+              type: c.type,
+              amount: 12.5,
+              status: 'pending',
+              postedDate: null,
+              accountBalance: null,
+              transactionDate: '2026-04-10T09:00:00.000Z',
+            }),
+            { memo: 'Class job: librarian' },
+          ),
           { status: 201 },
         );
       }),
@@ -111,11 +150,13 @@ describe.each(cases)('$flow', (c) => {
     await chooseAccount(user);
     await user.clear(screen.getByLabelText('Amount'));
     await user.type(screen.getByLabelText('Amount'), '12.50');
+    await user.type(screen.getByLabelText('Memo'), ' Class job: librarian ');
     await user.click(screen.getByRole('button', { name: c.review }));
     expect(tableRows('confirm-summary')).toEqual([
       ['Branch', 'Main Campus'],
       ['Account', '1000000001 · CHECKING · student'],
       ['Amount', '$12.50'],
+      ['Memo', 'Class job: librarian'],
     ]);
     await user.dblClick(screen.getByRole('button', { name: c.submit }));
     expect(await screen.findByRole('button', { name: c.processing })).toBeDisabled();
@@ -126,10 +167,11 @@ describe.each(cases)('$flow', (c) => {
       ['Amount', '$12.50'],
       ['Date', '04/10/2026'],
       ['Transaction Id', '77'],
+      ['Memo', 'Class job: librarian'],
     ]);
     expect(calls).toEqual([
       {
-        body: { accountId: checking.accountId, amount: 12.5 },
+        body: { accountId: checking.accountId, amount: 12.5, memo: 'Class job: librarian' },
         key: expect.stringMatching(/^[0-9a-f-]{36}$/),
       },
     ]);

@@ -2,12 +2,13 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messages, type User } from '@bank/shared';
-import { SUCCESS_TITLE_COLOR } from '../../components/status-message';
-import { api } from '../../lib/api-client';
-import { failureStatus, StatusLine, useConfirmAction, type Status } from './admin-parts';
-import { adminText } from './admin-texts';
+import { messages, screenMessages, type User } from '@bank/shared';
+import { api } from '../lib/api-client';
+import { useConfirmAction } from './confirm-action-modal';
+import { failureStatus, StatusLine, SUCCESS_TITLE_COLOR, type Status } from './status-message';
 import { TemporaryPassword } from './temporary-password';
+
+const adminText = screenMessages.admin;
 
 /** The password in the server's "Temporary password: {password}" answer. */
 export const passwordOfReset = (text: string) => /Temporary password:\s*(\S+)\s*$/.exec(text)?.[1] ?? null;
@@ -29,7 +30,7 @@ function useResetPassword() {
  * once, with a Copy button), is signed out everywhere and must choose a new password at the next
  * sign-in. For a student who forgot their password or let it slip.
  */
-export function ResetPasswordSection({ user }: { user: User }) {
+export function ResetPasswordSection({ user }: { user: Pick<User, 'userId' | 'name'> }) {
   const reset = useResetPassword();
   const [password, setPassword] = useState<string | null>(null);
   const [status, setStatus] = useState<Status | null>(null);

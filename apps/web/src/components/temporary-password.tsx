@@ -1,7 +1,9 @@
 import { Button, Code, CopyButton, Group, Text } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { adminText } from './admin-texts';
+import { screenMessages } from '@bank/shared';
+
+const adminText = screenMessages.admin;
 
 /**
  * A temporary password shown once (after Create User or Reset Password), large and selectable,
