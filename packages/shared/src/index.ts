@@ -13,3 +13,4 @@ export * from './schemas/accounts.js';
 export * from './schemas/transactions.js';
 export * from './schemas/tickets.js';
 export * from './schemas/audit.js';
+export * from './contract/index.js';

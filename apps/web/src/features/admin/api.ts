@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  Account,
-  AccountType,
-  BankSettings,
-  Branch,
-  CreateUserBody,
-  Role,
-  UpdateBankBody,
-  User,
+import {
+  contract,
+  type Account,
+  type AccountType,
+  type Branch,
+  type CreateUserBody,
+  type Role,
+  type UpdateBankBody,
+  type User,
 } from '@bank/shared';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/queries';
@@ -21,7 +21,7 @@ export const adminKeys = {
 export function useBankUsers(bankId: number) {
   return useQuery({
     queryKey: adminKeys.users(bankId),
-    queryFn: ({ signal }) => api.json<User[]>(`/admin/users/${bankId}`, { signal }),
+    queryFn: ({ signal }) => api.call(contract.users.list, { params: { bankId }, signal }),
   });
 }
 
@@ -57,7 +57,7 @@ export function useCreateUser(bankId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateUserBody) =>
-      parseCreatedUser(body.username, await api.text('/admin/users/create', { method: 'POST', json: body })),
+      parseCreatedUser(body.username, await api.call(contract.users.create, { body })),
     gcTime: 0,
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.users(bankId) }),
   });
@@ -76,10 +76,7 @@ export function useUpdateUser(bankId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: UserUpdate) =>
-      api.json<User>(`/admin/users/${encodeURIComponent(body.userId)}/updateUser`, {
-        method: 'PUT',
-        json: body,
-      }),
+      api.call(contract.users.update, { params: { userId: body.userId }, body }),
     onSuccess: (user) => {
       replaceIn<User>(client, adminKeys.users(bankId), (u) => sameId(u.userId, user.userId), user);
       // The admin may have edited themself: the session's user record follows.
@@ -92,8 +89,7 @@ export function useUpdateUser(bankId: number) {
 export function useDeleteUser(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) =>
-      api.none(`/admin/users/${encodeURIComponent(userId)}/delete`, { method: 'DELETE' }),
+    mutationFn: (userId: string) => api.call(contract.users.delete, { params: { userId } }),
     onSuccess: (_, userId) => {
       removeFrom<User>(client, adminKeys.users(bankId), (u) => sameId(u.userId, userId));
       return client.invalidateQueries({ queryKey: adminKeys.users(bankId) });
@@ -106,10 +102,7 @@ export function useCreateBranch(bankId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (branchName: string) =>
-      api.json<Branch>('/admin/branches/create', {
-        method: 'POST',
-        json: { branchName, bankId, numOfAccounts: 0 },
-      }),
+      api.call(contract.branches.create, { body: { branchName, bankId, numOfAccounts: 0 } }),
     onSuccess: (branch) => {
       if (branch?.branchId !== undefined) {
         client.setQueryData<Branch[]>(queryKeys.branches(bankId), (list) =>
@@ -126,7 +119,7 @@ export function useUpdateBranch(bankId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { branchId: number; branchName: string }) =>
-      api.json<Branch>('/admin/branches/update', { method: 'PUT', json: body }),
+      api.call(contract.branches.update, { body }),
     onSuccess: (branch) =>
       replaceIn<Branch>(client, queryKeys.branches(bankId), (b) => b.branchId === branch.branchId, branch),
   });
@@ -136,7 +129,7 @@ export function useUpdateBranch(bankId: number) {
 export function useDeleteBranch(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (branchId: number) => api.none(`/admin/branches/${branchId}/delete`, { method: 'DELETE' }),
+    mutationFn: (branchId: number) => api.call(contract.branches.delete, { params: { branchId } }),
     onSuccess: (_, branchId) => {
       removeFrom<Branch>(client, queryKeys.branches(bankId), (b) => b.branchId === branchId);
       return client.invalidateQueries({ queryKey: queryKeys.branches(bankId) });
@@ -154,8 +147,7 @@ export interface AccountCreation {
 export function useCreateAccount(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AccountCreation) =>
-      api.json<Account>('/admin/accounts/create', { method: 'POST', json: body }),
+    mutationFn: (body: AccountCreation) => api.call(contract.accounts.create, { body }),
     onSuccess: (account) => {
       if (account?.accountId) {
         client.setQueryData<Account[]>(queryKeys.bankAccounts(bankId), (list) =>
@@ -174,8 +166,7 @@ export function useCreateAccount(bankId: number) {
 export function useDeleteAccount(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (accountId: string) =>
-      api.none(`/admin/accounts/${encodeURIComponent(accountId)}/delete`, { method: 'DELETE' }),
+    mutationFn: (accountId: string) => api.call(contract.accounts.close, { params: { accountId } }),
     onSuccess: (_, accountId) => {
       removeFrom<Account>(client, queryKeys.bankAccounts(bankId), (a) => a.accountId === accountId);
       return Promise.all([
@@ -190,8 +181,7 @@ export function useDeleteAccount(bankId: number) {
 export function useUpdateBank(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateBankBody) =>
-      api.json<BankSettings>('/admin/bank/update', { method: 'PUT', json: body }),
+    mutationFn: (body: UpdateBankBody) => api.call(contract.bank.update, { body }),
     onSuccess: (settings) => client.setQueryData(queryKeys.bankSettings(bankId), settings),
   });
 }
