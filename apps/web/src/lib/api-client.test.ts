@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { contract, messages } from '@bank/shared';
+import { bankCalls, branchCalls, messages } from '@bank/shared';
 import { server } from '../test/server';
 import { api, ApiError } from './api-client';
 
@@ -23,7 +23,7 @@ describe('ApiError', () => {
         ),
       ),
     );
-    const error = await failureOf(api.call(contract.branches.create, { body: { branchName: 'Main' } }));
+    const error = await failureOf(api.call(branchCalls.create, { body: { branchName: 'Main' } }));
     expect(error).toMatchObject({
       status: 409,
       code: 'CONFLICT',
@@ -41,7 +41,7 @@ describe('ApiError', () => {
         HttpResponse.json({ error: 'FORBIDDEN', message: 'No.' }, { status: 403 }),
       ),
     );
-    expect((await failureOf(api.call(contract.bank.get, { params: { bankId: 1 } }))).reason).toBeUndefined();
-    expect((await failureOf(api.call(contract.bank.get, { params: { bankId: 2 } }))).reason).toBeUndefined();
+    expect((await failureOf(api.call(bankCalls.get, { params: { bankId: 1 } }))).reason).toBeUndefined();
+    expect((await failureOf(api.call(bankCalls.get, { params: { bankId: 2 } }))).reason).toBeUndefined();
   });
 });

@@ -234,7 +234,7 @@ async function callWithHeaders(
 }
 
 /**
- * The web's one way to the API: `api.call(contract.users.get, { params: { username } })`. The
+ * The web's one way to the API: `api.call(userCalls.get, { params: { username } })`. The
  * path, method and body encoding come from the contract entry; the answer's type from its schema.
  */
 export const api = { call, callWithHeaders };

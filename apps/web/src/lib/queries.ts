@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { contract, type User } from '@bank/shared';
+import { accountCalls, bankCalls, branchCalls, userCalls, type User } from '@bank/shared';
 import { api } from './api-client';
 
 /**
@@ -19,7 +19,7 @@ export const queryKeys = {
 };
 
 export function fetchUser(username: string, token?: string): Promise<User> {
-  return api.call(contract.users.get, {
+  return api.call(userCalls.get, {
     params: { username },
     ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
   });
@@ -32,7 +32,7 @@ export function useUserRecord(username: string) {
 export function useUserAccounts(username: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.userAccounts(username),
-    queryFn: ({ signal }) => api.call(contract.accounts.ofUser, { params: { username }, signal }),
+    queryFn: ({ signal }) => api.call(accountCalls.ofUser, { params: { username }, signal }),
     enabled,
   });
 }
@@ -40,7 +40,7 @@ export function useUserAccounts(username: string, enabled = true) {
 export function useBankAccounts(bankId: number, enabled = true) {
   return useQuery({
     queryKey: queryKeys.bankAccounts(bankId),
-    queryFn: ({ signal }) => api.call(contract.accounts.ofBank, { params: { bankId }, signal }),
+    queryFn: ({ signal }) => api.call(accountCalls.ofBank, { params: { bankId }, signal }),
     enabled,
   });
 }
@@ -48,7 +48,7 @@ export function useBankAccounts(bankId: number, enabled = true) {
 export function useBranches(bankId: number, enabled = true) {
   return useQuery({
     queryKey: queryKeys.branches(bankId),
-    queryFn: ({ signal }) => api.call(contract.branches.list, { params: { bankId }, signal }),
+    queryFn: ({ signal }) => api.call(branchCalls.list, { params: { bankId }, signal }),
     enabled,
   });
 }
@@ -56,7 +56,7 @@ export function useBranches(bankId: number, enabled = true) {
 export function useBankSettings(bankId: number, enabled = true) {
   return useQuery({
     queryKey: queryKeys.bankSettings(bankId),
-    queryFn: ({ signal }) => api.call(contract.bank.get, { params: { bankId }, signal }),
+    queryFn: ({ signal }) => api.call(bankCalls.get, { params: { bankId }, signal }),
     enabled,
   });
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { contract, limits, type Transaction, type UpdateTransactionBody } from '@bank/shared';
+import { transactionCalls, limits, type Transaction, type UpdateTransactionBody } from '@bank/shared';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/queries';
 
@@ -12,7 +12,7 @@ interface TransactionPage {
 }
 
 async function fetchPage(accountId: string, cursor: string | undefined, limit: number, signal?: AbortSignal) {
-  const { data, headers } = await api.callWithHeaders(contract.transactions.list, {
+  const { data, headers } = await api.callWithHeaders(transactionCalls.list, {
     params: { accountId },
     query: { limit, cursor },
     signal,
@@ -55,7 +55,7 @@ function useInvalidateLedger() {
 export function useUpdateTransaction() {
   const invalidate = useInvalidateLedger();
   return useMutation({
-    mutationFn: (body: UpdateTransactionBody) => api.call(contract.transactions.update, { body }),
+    mutationFn: (body: UpdateTransactionBody) => api.call(transactionCalls.update, { body }),
     onSuccess: invalidate,
   });
 }
@@ -64,8 +64,7 @@ export function useUpdateTransaction() {
 export function useDeleteTransaction() {
   const invalidate = useInvalidateLedger();
   return useMutation({
-    mutationFn: (transactionId: number) =>
-      api.call(contract.transactions.delete, { params: { transactionId } }),
+    mutationFn: (transactionId: number) => api.call(transactionCalls.delete, { params: { transactionId } }),
     onSuccess: invalidate,
   });
 }

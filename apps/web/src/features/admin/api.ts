@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  contract,
+  accountCalls,
+  bankCalls,
+  branchCalls,
+  userCalls,
   type Account,
   type AccountType,
   type Branch,
@@ -21,7 +24,7 @@ export const adminKeys = {
 export function useBankUsers(bankId: number) {
   return useQuery({
     queryKey: adminKeys.users(bankId),
-    queryFn: ({ signal }) => api.call(contract.users.list, { params: { bankId }, signal }),
+    queryFn: ({ signal }) => api.call(userCalls.list, { params: { bankId }, signal }),
   });
 }
 
@@ -57,7 +60,7 @@ export function useCreateUser(bankId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateUserBody) =>
-      parseCreatedUser(body.username, await api.call(contract.users.create, { body })),
+      parseCreatedUser(body.username, await api.call(userCalls.create, { body })),
     gcTime: 0,
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.users(bankId) }),
   });
@@ -75,8 +78,7 @@ export interface UserUpdate {
 export function useUpdateUser(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UserUpdate) =>
-      api.call(contract.users.update, { params: { userId: body.userId }, body }),
+    mutationFn: (body: UserUpdate) => api.call(userCalls.update, { params: { userId: body.userId }, body }),
     onSuccess: (user) => {
       replaceIn<User>(client, adminKeys.users(bankId), (u) => sameId(u.userId, user.userId), user);
       // The admin may have edited themself: the session's user record follows.
@@ -89,7 +91,7 @@ export function useUpdateUser(bankId: number) {
 export function useDeleteUser(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => api.call(contract.users.delete, { params: { userId } }),
+    mutationFn: (userId: string) => api.call(userCalls.delete, { params: { userId } }),
     onSuccess: (_, userId) => {
       removeFrom<User>(client, adminKeys.users(bankId), (u) => sameId(u.userId, userId));
       return client.invalidateQueries({ queryKey: adminKeys.users(bankId) });
@@ -102,7 +104,7 @@ export function useCreateBranch(bankId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (branchName: string) =>
-      api.call(contract.branches.create, { body: { branchName, bankId, numOfAccounts: 0 } }),
+      api.call(branchCalls.create, { body: { branchName, bankId, numOfAccounts: 0 } }),
     onSuccess: (branch) => {
       if (branch?.branchId !== undefined) {
         client.setQueryData<Branch[]>(queryKeys.branches(bankId), (list) =>
@@ -118,8 +120,7 @@ export function useCreateBranch(bankId: number) {
 export function useUpdateBranch(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { branchId: number; branchName: string }) =>
-      api.call(contract.branches.update, { body }),
+    mutationFn: (body: { branchId: number; branchName: string }) => api.call(branchCalls.update, { body }),
     onSuccess: (branch) =>
       replaceIn<Branch>(client, queryKeys.branches(bankId), (b) => b.branchId === branch.branchId, branch),
   });
@@ -129,7 +130,7 @@ export function useUpdateBranch(bankId: number) {
 export function useDeleteBranch(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (branchId: number) => api.call(contract.branches.delete, { params: { branchId } }),
+    mutationFn: (branchId: number) => api.call(branchCalls.delete, { params: { branchId } }),
     onSuccess: (_, branchId) => {
       removeFrom<Branch>(client, queryKeys.branches(bankId), (b) => b.branchId === branchId);
       return client.invalidateQueries({ queryKey: queryKeys.branches(bankId) });
@@ -147,7 +148,7 @@ export interface AccountCreation {
 export function useCreateAccount(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AccountCreation) => api.call(contract.accounts.create, { body }),
+    mutationFn: (body: AccountCreation) => api.call(accountCalls.create, { body }),
     onSuccess: (account) => {
       if (account?.accountId) {
         client.setQueryData<Account[]>(queryKeys.bankAccounts(bankId), (list) =>
@@ -166,7 +167,7 @@ export function useCreateAccount(bankId: number) {
 export function useDeleteAccount(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (accountId: string) => api.call(contract.accounts.close, { params: { accountId } }),
+    mutationFn: (accountId: string) => api.call(accountCalls.close, { params: { accountId } }),
     onSuccess: (_, accountId) => {
       removeFrom<Account>(client, queryKeys.bankAccounts(bankId), (a) => a.accountId === accountId);
       return Promise.all([
@@ -181,7 +182,7 @@ export function useDeleteAccount(bankId: number) {
 export function useUpdateBank(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateBankBody) => api.call(contract.bank.update, { body }),
+    mutationFn: (body: UpdateBankBody) => api.call(bankCalls.update, { body }),
     onSuccess: (settings) => client.setQueryData(queryKeys.bankSettings(bankId), settings),
   });
 }

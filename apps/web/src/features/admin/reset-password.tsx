@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { contract, messages, type User } from '@bank/shared';
+import { userCalls, messages, type User } from '@bank/shared';
 import { SUCCESS_TITLE_COLOR } from '../../components/status-message';
 import { api } from '../../lib/api-client';
 import { failureStatus, StatusLine, useConfirmAction, type Status } from './admin-parts';
@@ -18,7 +18,7 @@ export const passwordOfReset = (text: string) => /Temporary password:\s*(\S+)\s*
  */
 function useResetPassword() {
   return useMutation({
-    mutationFn: async (userId: string) => api.call(contract.users.resetPassword, { params: { userId } }),
+    mutationFn: async (userId: string) => api.call(userCalls.resetPassword, { params: { userId } }),
     gcTime: 0,
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
-  contract,
+  transactionCalls,
   type Account,
   type DepositBody,
   type MoneyAction,
@@ -30,22 +30,21 @@ export type FlowResult =
   | { flow: 'deposit' | 'withdrawal'; transaction: Transaction; account: Account };
 
 async function send(request: FlowRequest, headers: Record<string, string>): Promise<FlowAnswer> {
-  const { transactions } = contract;
   switch (request.flow) {
     case 'transfer':
       return {
         flow: 'transfer',
-        transfer: await api.call(transactions.transfer, { body: request.body, headers }),
+        transfer: await api.call(transactionCalls.transfer, { body: request.body, headers }),
       };
     case 'deposit':
       return {
         flow: 'deposit',
-        transaction: await api.call(transactions.deposit, { body: request.body, headers }),
+        transaction: await api.call(transactionCalls.deposit, { body: request.body, headers }),
       };
     case 'withdrawal':
       return {
         flow: 'withdrawal',
-        transaction: await api.call(transactions.withdrawal, { body: request.body, headers }),
+        transaction: await api.call(transactionCalls.withdrawal, { body: request.body, headers }),
       };
   }
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { contract, type User } from '@bank/shared';
+import { userCalls, type User } from '@bank/shared';
 import { api } from '../../lib/api-client';
 import { userQuery } from '../../lib/current-user';
 import { fetchUser, queryKeys } from '../../lib/queries';
@@ -16,7 +16,7 @@ export function useUpdateDisplayName(username: string) {
   const storeUser = useStoreUser();
   return useMutation({
     mutationFn: (displayName: string) =>
-      api.call(contract.users.updateDisplayName, { params: { userId: username }, body: displayName }),
+      api.call(userCalls.updateDisplayName, { params: { userId: username }, body: displayName }),
     onSuccess: storeUser,
   });
 }
@@ -27,7 +27,7 @@ export function useUpdatePassword(username: string) {
   const storeUser = useStoreUser();
   return useMutation({
     mutationFn: async ({ current, next }: { current: string; next: string }) => {
-      const answer = await api.call(contract.users.updatePassword, {
+      const answer = await api.call(userCalls.updatePassword, {
         params: { userId: username },
         body: [current, next],
       });

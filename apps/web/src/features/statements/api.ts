@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { contract } from '@bank/shared';
+import { statementCalls } from '@bank/shared';
 import { api } from '../../lib/api-client';
 
 export const statementKeys = {
@@ -10,7 +10,7 @@ export const statementKeys = {
 export function useStatements(username: string) {
   return useQuery({
     queryKey: statementKeys.list(username),
-    queryFn: ({ signal }) => api.call(contract.statements.list, { params: { username }, signal }),
+    queryFn: ({ signal }) => api.call(statementCalls.list, { params: { username }, signal }),
   });
 }
 
@@ -33,7 +33,7 @@ export function saveBlob(blob: Blob, fileName: string) {
 export function useDownloadStatement() {
   return useMutation({
     mutationFn: async (fileName: string) => {
-      const blob = await api.call(contract.statements.download, { params: { fileName } });
+      const blob = await api.call(statementCalls.download, { params: { fileName } });
       saveBlob(blob, fileName);
       return fileName;
     },
