@@ -53,7 +53,8 @@ export function registerRoute<const R extends Route>(
   app: ZodApp,
   entry: R,
   handler: Handler<NoInfer<R>>,
-  hooks: { onRequest?: (request: FastifyRequest) => Promise<void> } = {},
+  /** What only the server knows of a route: a hook of its own, a larger body limit. */
+  options: { onRequest?: (request: FastifyRequest) => Promise<void>; bodyLimit?: number } = {},
 ) {
   const schema: FastifySchema & Record<string, unknown> = {
     tags: [...entry.tags],
@@ -72,7 +73,7 @@ export function registerRoute<const R extends Route>(
     method: entry.method,
     url: entry.path,
     config: { tier: entry.tier },
-    ...hooks,
+    ...options,
     schema: schema as SchemaOf<R>,
     handler,
   });

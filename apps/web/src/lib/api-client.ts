@@ -49,8 +49,8 @@ interface RequestOptions {
   method: Route['method'];
   /** Sent as JSON. */
   json?: unknown;
-  /** Sent as a raw text/plain body. */
-  text?: string;
+  /** Sent as a raw text body of this media type. */
+  text?: { type: NonNullable<Route['consumes']>; content: string };
   query?: Readonly<Record<string, unknown>> | undefined;
   headers: Record<string, string>;
   signal?: AbortSignal | undefined;
@@ -119,8 +119,8 @@ async function request(path: string, options: RequestOptions): Promise<Response>
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(json);
   } else if (text !== undefined) {
-    headers['Content-Type'] = 'text/plain; charset=utf-8';
-    body = text;
+    headers['Content-Type'] = `${text.type}; charset=utf-8`;
+    body = text.content;
   }
   const token = authStore.get()?.token;
   if (auth && token) headers.Authorization = `Bearer ${token}`;
@@ -187,8 +187,8 @@ async function send(entry: Route, options: LooseOptions): Promise<Response> {
   const payload =
     body === undefined
       ? {}
-      : entry.consumes === 'text/plain'
-        ? { text: typeof body === 'string' ? body : '' }
+      : entry.consumes
+        ? { text: { type: entry.consumes, content: typeof body === 'string' ? body : '' } }
         : { json: body };
   return request(pathOf(entry, params), {
     method: entry.method,

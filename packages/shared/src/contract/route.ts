@@ -20,8 +20,8 @@ export interface Route {
   query?: z.ZodObject;
   body?: z.ZodType;
   headers?: z.ZodType;
-  /** The body is raw text (the display name), not JSON. */
-  consumes?: 'text/plain';
+  /** The body is raw text (the display name) or a CSV file (a roster), not JSON. */
+  consumes?: 'text/plain' | 'text/csv';
   /** The success answer is raw text or a file, not JSON. */
   produces?: 'text/plain' | 'application/pdf';
   /** The answers by status; every route also answers the error body for a 4xx. */
