@@ -53,10 +53,11 @@ async function seed() {
 
 interface Probe {
   params?: Record<string, string | number>;
+  query?: Record<string, string>;
   body?: unknown;
 }
 
-const { accounts, audit, bank, branches: branchCalls, sessions, statements, tickets } = contract;
+const { accounts, audit, bank, branches: branchCalls, classroom, sessions, statements, tickets } = contract;
 const { transactions, users } = contract;
 
 /** A valid request naming bank one's records, for every route. */
@@ -149,6 +150,17 @@ function probes(): Map<Route, Probe> {
       },
     ],
     [tickets.list, { params: { bankId: one.bankId } }],
+    [
+      classroom.payday,
+      { body: { kind: 'deposit', memo: 'Class job', items: [{ accountId: acct, amount: 1 }] } },
+    ],
+    [classroom.previewPayday, { body: { kind: 'withdrawal', items: [{ accountId: acct, amount: 1 }] } }],
+    [classroom.paydays, { params: { bankId: one.bankId } }],
+    [classroom.students, { params: { bankId: one.bankId }, query: { q: 'student' } }],
+    [
+      classroom.importRoster,
+      { body: `username,name,branch,accounts\nimported-kid,Imported Kid,${one.main.id},CHECKING\n` },
+    ],
     [tickets.update, { body: { supportTicketId: ticketId, ticketType: 'Bug', severity: '2. Critical' } }],
   ]);
 }
@@ -156,11 +168,23 @@ function probes(): Map<Route, Probe> {
 /** The probe for a route, with its URL (below /api) built from the contract's path. */
 function probeFor(entry: Route): { url: string; body?: unknown } | undefined {
   const probe = probes().get(entry);
-  return probe && { url: pathOf(entry, probe.params), body: probe.body };
+  const query = probe?.query ? `?${new URLSearchParams(probe.query)}` : '';
+  return probe && { url: `${pathOf(entry, probe.params)}${query}`, body: probe.body };
 }
 
-/** Routes that name no record of a bank: another bank's staff may call them for their own bank. */
-const bankNeutral = new Set<Route>([sessions.logout, transactions.post, audit.list]);
+/**
+ * Routes that name no record of a bank: another bank's staff may call them for their own bank.
+ * A payday preview answers 200 with each account another bank's staff cannot use marked "not
+ * found" (and nothing about it); a roster import names branches only inside the CSV, where
+ * another bank's branch is a row's "unknown branch" (400), like a branch that does not exist.
+ */
+const bankNeutral = new Set<Route>([
+  sessions.logout,
+  transactions.post,
+  audit.list,
+  classroom.previewPayday,
+  classroom.importRoster,
+]);
 
 /** Every route of the contract but the public ones. */
 const protectedRoutes = () => routeTable.filter((entry) => entry.tier !== 'public');

@@ -66,6 +66,11 @@ function track(route: string, url: string, status: number, body: any) {
       remember(body);
       acceptedMoneyMoves++;
       return;
+    case 'POST /api/teller/batches':
+      // A payday's transactions (a replay names the same ones again: remembered once).
+      for (const txn of body.transactions) remember(txn);
+      acceptedMoneyMoves++;
+      return;
     case 'POST /api/user/transfers':
       remember(body.debit);
       remember(body.credit);
@@ -305,6 +310,18 @@ function validValues(): Record<string, unknown[]> {
     limit: [1, 10, 500],
     cursor: ['1', '99999'],
     fileName: [statementName, `statement-${one.checking.accountNumber}-2020-01.pdf`],
+    // Classroom tools: a payday, the students roster, the roster import.
+    kind: ['deposit', 'withdrawal'],
+    memo: ['Class job: librarian', null],
+    items: [
+      [
+        { accountId: one.checking.accountNumber, amount: 1 },
+        { accountId: savings, amount: 2.5 },
+      ],
+      [{ accountId: one.otherChecking.accountNumber, amount: 0.01 }],
+    ],
+    q: ['stud', 'Zo\u00eb'],
+    dryRun: ['true', 'false'],
   };
 }
 

@@ -753,6 +753,7 @@ describe('tiers', () => {
       'GET /api/user/users/:username user',
       'POST /api/admin/users/:userId/resetPassword admin',
       'POST /api/admin/users/create admin',
+      'POST /api/admin/users/import admin',
       'PUT /api/admin/users/:userId/updateUser admin',
       'PUT /api/user/users/:userId/updateDisplayName user',
       'PUT /api/user/users/:userId/updatePassword user',

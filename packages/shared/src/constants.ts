@@ -31,6 +31,18 @@ export const limits = {
   branchNameMaxLength: 80,
   bankNameMaxLength: 100,
   descriptionMaxLength: 200,
+  /** A money movement's optional memo ("Class job: librarian"), API.md "Classroom tools". */
+  memoMaxLength: 60,
+  /** Items in one class payday (POST /teller/batches). */
+  batchMaxItems: 1000,
+  /** Rows in one roster import (POST /admin/users/import). */
+  importMaxRows: 1000,
+  /** The roster import's CSV body may be larger than a JSON body (API.md Errors: 256 KiB). */
+  importBodyLimitBytes: 256 * 1024,
+  /** Students in one answer of the roster (GET /teller/students/{bankId}). */
+  studentsMax: 1000,
+  /** A roster search text (`q`). */
+  studentSearchMaxLength: 100,
   ticketTitleMaxLength: 120,
   ticketContentsMaxLength: 5000,
   passwordMinLength: 8,

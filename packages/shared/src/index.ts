@@ -13,4 +13,5 @@ export * from './schemas/accounts.js';
 export * from './schemas/transactions.js';
 export * from './schemas/tickets.js';
 export * from './schemas/audit.js';
+export * from './schemas/classroom.js';
 export * from './contract/index.js';

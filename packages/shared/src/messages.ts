@@ -138,6 +138,29 @@ export const messages = {
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 64 characters.',
 
+  // Classroom tools (API.md "Classroom tools"): memo, class payday, roster import, students
+  memoTooLong: 'The memo must be at most 60 characters.',
+  /** A description with its memo beside it, where there is one column for both (statements). */
+  describedWithMemo: (description: string, memo: string) => `${description} · ${memo}`,
+  batchItemsRequired: 'Add at least one account to the payday.',
+  batchTooManyItems: 'A payday has at most 1000 accounts.',
+  batchAccountRepeated: 'This account is already in the payday.',
+  batchItemsInvalid: 'Some rows of the payday are not valid. Nothing was done.',
+  batchAccountsNotFound: 'Some accounts were not found or are closed. Nothing was done.',
+  batchAccountNotFound: 'No open account of this bank has this number.',
+  batchInsufficientFunds: 'Some accounts do not have enough money. Nothing was done.',
+  studentSearchTooLong: 'The search must be at most 100 characters.',
+  importCsvMalformed: (line: number) =>
+    `The CSV could not be read near line ${line}: check its quotes and commas.`,
+  importRowFieldCount: 'Each line has 4 fields: username,name,branch,accounts',
+  importHeaderInvalid: 'The first line must be the header: username,name,branch,accounts',
+  importEmpty: 'The file has no students.',
+  importTooManyRows: 'A roster import has at most 1000 students.',
+  importRowsInvalid: 'Some rows have errors. Nothing was created.',
+  importUsernameRepeated: 'This User Id appears more than once in the file.',
+  importBranchUnknown: 'No branch of this bank has this name or id.',
+  importAccountsInvalid: 'Accounts must be CHECKING, SAVINGS, CHECKING;SAVINGS or empty.',
+
   // Screens (spec §8)
   unexpectedError: 'Unexpected Application Error!',
 } as const;

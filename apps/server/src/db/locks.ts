@@ -16,8 +16,8 @@ import { queryRows, type Executor, type Tx } from './database.js';
  *   4. sign-in locks: the username's, then the address's, only around counting one sign-in
  *      attempt (nothing else is held then).
  *   5. row locks: the bank row (admin changes), then an Idempotency-Key row, then accounts in
- *      ascending account number (one `SELECT … ORDER BY account_number FOR UPDATE`), then
- *      transaction rows.
+ *      ascending account number (one `SELECT … ORDER BY account_number FOR UPDATE`, also for the
+ *      thousand accounts of a class payday, and in the transfer function), then transaction rows.
  *
  * Locks 2 and 3 are transaction-level (`pg_advisory_xact_lock*`): they end with the transaction,
  * also when the process dies, and they go together with `inTransaction` (db/transaction.ts),

@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   ACCOUNT_TYPES,
+  BATCH_KINDS,
   ROLES,
   TICKET_SEVERITIES,
   TICKET_STATUSES,
@@ -187,6 +188,32 @@ export const accounts = pgTable(
   ],
 );
 
+/** One class payday (POST /teller/batches): its transactions carry its id (API.md "Classroom tools"). */
+export const batches = pgTable(
+  'batches',
+  {
+    id: uuid('id').primaryKey(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => banks.id),
+    kind: text('kind', { enum: BATCH_KINDS }).notNull(),
+    memo: text('memo'),
+    itemCount: integer('item_count').notNull(),
+    totalCents: cents('total_cents').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('batches_kind_valid', isOneOf(t.kind, BATCH_KINDS)),
+    check('batches_memo_length', sql`${t.memo} is null or length(${t.memo}) between 1 and 60`),
+    check('batches_count_range', sql`${t.itemCount} between 1 and 1000`),
+    check('batches_total_positive', sql`${t.totalCents} > 0`),
+    index('batches_bank_created_idx').on(t.bankId, t.createdAt.desc()),
+  ],
+);
+
 /*
  * Not expressible here: the SQL functions ledger_transfer and ledger_transaction_json (migration
  * 0007) write and describe transactions, reading accounts, banks and idempotency_keys. A change to
@@ -210,6 +237,10 @@ export const transactions = pgTable(
     /** Posting order within the bank: later rows' running balances follow from earlier ones. */
     postingSeq: bigint('posting_seq', { mode: 'number' }),
     transferId: uuid('transfer_id'),
+    /** The optional memo given with the movement (1-60 characters); the description stays the spec's. */
+    memo: text('memo'),
+    /** The class payday that wrote it, if any. */
+    batchId: uuid('batch_id').references((): AnyPgColumn => batches.id),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: createdAt(),
     /** Deleting keeps the row (and its audit record) but takes it out of every balance. */
@@ -218,6 +249,7 @@ export const transactions = pgTable(
   (t) => [
     check('transactions_amount_positive', sql`${t.amountCents} > 0`),
     check('transactions_type_valid', isOneOf(t.type, TRANSACTION_TYPES)),
+    check('transactions_memo_length', sql`${t.memo} is null or length(${t.memo}) between 1 and 60`),
     check(
       'transactions_posted_consistent',
       sql`(${t.status} = 'posted') = (${t.postedDate} is not null and ${t.accountBalanceCents} is not null and ${t.postingSeq} is not null)`,
@@ -230,6 +262,9 @@ export const transactions = pgTable(
       .on(t.transactionDate)
       .where(sql`${t.status} = 'pending' and ${t.deletedAt} is null`),
     index('transactions_transfer_idx').on(t.transferId),
+    index('transactions_batch_idx')
+      .on(t.batchId)
+      .where(sql`${t.batchId} is not null`),
     // Posting continues after the highest posting_seq so far: found in the index, not by a scan.
     index('transactions_posting_seq_idx')
       .on(t.postingSeq)

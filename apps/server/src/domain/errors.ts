@@ -33,7 +33,10 @@ export class AppError extends Error {
 export const badRequest = (
   message: string,
   fields?: Record<string, string>,
-  reason: Extract<ErrorReason, 'VALIDATION' | 'CURRENT_PASSWORD_WRONG' | 'PASSWORD_TOO_WEAK'> = 'VALIDATION',
+  reason: Extract<
+    ErrorReason,
+    'VALIDATION' | 'CURRENT_PASSWORD_WRONG' | 'PASSWORD_TOO_WEAK' | 'CSV_MALFORMED' | 'IMPORT_ROWS_INVALID'
+  > = 'VALIDATION',
 ) => new AppError(400, 'VALIDATION', message, fields, { reason });
 export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', messages.unauthenticated);
 export const forbidden = (

@@ -3,6 +3,7 @@ import { accountRoutes } from './accounts.js';
 import { auditRoutes } from './audit.js';
 import { bankRoutes } from './bank.js';
 import { branchRoutes } from './branches.js';
+import { classroomRoutes } from './classroom.js';
 import type { RouteDeps } from './deps.js';
 import { sessionRoutes } from './sessions.js';
 import { statementRoutes } from './statements.js';
@@ -23,4 +24,5 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, con
   await app.register(transactionRoutes, deps);
   await app.register(statementRoutes, deps);
   await app.register(auditRoutes, deps);
+  await app.register(classroomRoutes, deps);
 };

@@ -19,6 +19,16 @@ import {
 import { actorOf } from '../plugins/auth.js';
 import { registerRoute, type RoutePlugin } from './register.js';
 
+/**
+ * A deposit's or withdrawal's input, also its idempotency payload: the memo only when there is one,
+ * so a key used before memos existed still names the same request.
+ */
+const singleLegInput = (body: { accountId: string; amount: number; memo: string | null }) => ({
+  accountId: body.accountId,
+  amountCents: body.amount,
+  ...(body.memo ? { memo: body.memo } : {}),
+});
+
 export const transactionRoutes: RoutePlugin = async (app, { db, config }) => {
   const clock = (): LedgerClock => ({ now: new Date(), postingDelaySeconds: config.postingDelaySeconds });
 
@@ -40,11 +50,8 @@ export const transactionRoutes: RoutePlugin = async (app, { db, config }) => {
   }
 
   registerRoute(app, calls.transfer, async (request, reply) => {
-    const input = {
-      fromAccountId: request.body.fromAccountId,
-      toAccountId: request.body.toAccountId,
-      amountCents: request.body.amount,
-    };
+    const { fromAccountId, toAccountId, amount, memo } = request.body;
+    const input = { fromAccountId, toAccountId, amountCents: amount, memo };
     // One statement does the key, the locks, the checks and the writes (domain/ledger/transfer.ts).
     const key = parseIdempotencyKey(request.headers['idempotency-key']);
     const result = await transferOnce(db, clock(), actorOf(request), input, key);
@@ -52,14 +59,14 @@ export const transactionRoutes: RoutePlugin = async (app, { db, config }) => {
   });
 
   registerRoute(app, calls.deposit, (request, reply) => {
-    const input = { accountId: request.body.accountId, amountCents: request.body.amount };
+    const input = singleLegInput(request.body);
     return moveMoney(request, reply, 'deposit', input, (tx, now) =>
       deposit(tx, now, actorOf(request), input),
     );
   });
 
   registerRoute(app, calls.withdrawal, (request, reply) => {
-    const input = { accountId: request.body.accountId, amountCents: request.body.amount };
+    const input = singleLegInput(request.body);
     return moveMoney(request, reply, 'withdrawal', input, (tx, now) =>
       withdraw(tx, now, actorOf(request), input),
     );

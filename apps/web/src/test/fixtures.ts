@@ -82,6 +82,8 @@ export function transaction(overrides: Partial<Transaction>): Transaction {
     status: 'posted',
     accountBalance: 100,
     transferId: null,
+    memo: null,
+    batchId: null,
     ...overrides,
   };
 }

@@ -4,6 +4,7 @@ export { accountCalls } from './accounts.js';
 export { auditCalls } from './audit.js';
 export { bankCalls } from './bank.js';
 export { branchCalls } from './branches.js';
+export { classroomCalls } from './classroom.js';
 export { sessionCalls } from './sessions.js';
 export { statementCalls } from './statements.js';
 export { ticketCalls } from './tickets.js';

@@ -45,14 +45,12 @@ export type QueryOf<R extends Route> = R extends { query: z.ZodObject }
 /** The body a caller sends: what the schema accepts. */
 export type BodyOf<R extends Route> = R extends { body: z.ZodType } ? z.input<R['body']> : undefined;
 
-/** The JSON (or text) of the success answer; nothing for a 204. */
+/** The JSON (or text) of the success answer (either, when a route has two); nothing for a 204. */
 export type SuccessOf<R extends Route> = R['response'] extends { 204: z.ZodType }
   ? void
-  : R['response'] extends { 201: infer S extends z.ZodType }
-    ? z.output<S>
-    : R['response'] extends { 200: infer S extends z.ZodType }
-      ? z.output<S>
-      : void;
+  : [Extract<keyof R['response'], 200 | 201>] extends [never]
+    ? void
+    : z.output<R['response'][Extract<keyof R['response'], 200 | 201>]>;
 
 /**
  * The path with its parameters filled in, each encoded as one path segment.

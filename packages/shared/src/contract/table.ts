@@ -2,6 +2,7 @@ import { accountCalls } from './accounts.js';
 import { auditCalls } from './audit.js';
 import { bankCalls } from './bank.js';
 import { branchCalls } from './branches.js';
+import { classroomCalls } from './classroom.js';
 import type { Route } from './route.js';
 import { sessionCalls } from './sessions.js';
 import { statementCalls } from './statements.js';
@@ -23,6 +24,7 @@ export const contract = {
   transactions: transactionCalls,
   statements: statementCalls,
   audit: auditCalls,
+  classroom: classroomCalls,
 };
 
 /** The whole table, one entry per method and path. */

@@ -15,7 +15,7 @@ import {
 import { route } from './route.js';
 
 /** A money-moving POST is done at most once per key. */
-const idempotencyHeaders = z.looseObject({
+export const idempotencyHeaders = z.looseObject({
   'idempotency-key': z
     .string()
     .optional()

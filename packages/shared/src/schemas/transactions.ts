@@ -16,16 +16,29 @@ export const transaction = z.object({
   status: z.enum(TRANSACTION_STATUSES),
   accountBalance: z.number().nullable(),
   transferId: z.string().nullable(),
+  /** The optional note given with a deposit, withdrawal, transfer or payday; null when none. */
+  memo: z.string().nullable(),
+  /** The class payday (POST /teller/batches) it was written by; null otherwise. */
+  batchId: z.string().nullable(),
 });
 export type Transaction = z.infer<typeof transaction>;
 
-const chosenAccount = (message: string) => z.string({ error: message }).regex(/^[0-9]{10}$/, message);
+export const chosenAccount = (message: string) => z.string({ error: message }).regex(/^[0-9]{10}$/, message);
+
+/**
+ * The optional memo of a money movement (API.md "Classroom tools"): the text rule, trimmed, at most
+ * 60 characters. Absent, null or blank means no memo (a form's empty memo field), stored as null.
+ */
+export const memo = text({ label: 'Memo', max: limits.memoMaxLength, tooLong: messages.memoTooLong })
+  .nullish()
+  .transform((value) => (value ? value : null));
 
 export const transferBody = z
   .object({
     fromAccountId: chosenAccount(messages.sourceAccountInvalid),
     toAccountId: chosenAccount(messages.targetAccountInvalid),
     amount: amountInCents({ notNumber: messages.amountInvalid, notPositive: messages.amountInvalid }),
+    memo,
   })
   .refine((v) => v.fromAccountId !== v.toAccountId, {
     message: messages.targetAccountInvalid,
@@ -39,6 +52,7 @@ export const depositBody = z.object({
     notNumber: messages.depositAmountNotNumber,
     notPositive: messages.depositAmountNotPositive,
   }),
+  memo,
 });
 export type DepositBody = z.input<typeof depositBody>;
 
@@ -48,6 +62,7 @@ export const withdrawalBody = z.object({
     notNumber: messages.withdrawalAmountNotNumber,
     notPositive: messages.withdrawalAmountNotPositive,
   }),
+  memo,
 });
 export type WithdrawalBody = z.input<typeof withdrawalBody>;
 

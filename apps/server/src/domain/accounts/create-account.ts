@@ -18,6 +18,14 @@ export interface NewAccount {
   bankId?: number | undefined;
 }
 
+/** The bank settings decide which account types a bank offers (API.md Accounts). */
+export function isAccountTypeOffered(
+  bank: { checkingActive: boolean; savingsActive: boolean },
+  type: AccountType,
+): boolean {
+  return type === 'CHECKING' ? bank.checkingActive : bank.savingsActive;
+}
+
 /*
  * The branch and the owner are read with share locks: a concurrent branch deletion, user move or
  * user retirement (which lock those rows for update) then either finishes first and is seen
@@ -56,8 +64,8 @@ export async function createAccount(db: Database, actor: Actor, input: NewAccoun
       throw conflict(messages.accountOwnerNotStudentOfBranch, 'ACCOUNT_OWNER_NOT_STUDENT_OF_BRANCH');
     }
     const bank = await loadBank(tx, actor.bankId);
-    const offered = input.accountType === 'CHECKING' ? bank.checkingActive : bank.savingsActive;
-    if (!offered) throw conflict(messages.accountTypeNotOffered, 'ACCOUNT_TYPE_NOT_OFFERED');
+    if (!isAccountTypeOffered(bank, input.accountType))
+      throw conflict(messages.accountTypeNotOffered, 'ACCOUNT_TYPE_NOT_OFFERED');
     const row = await insertWithFreshNumber(tx, {
       bankId: actor.bankId,
       branchId: branch.id,

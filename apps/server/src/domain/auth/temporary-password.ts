@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { limits } from '@bank/shared';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { hashPassword } from './passwords.js';
 
 /**
  * Temporary passwords a child can read and type (API.md "Sessions"): three common lower-case words
@@ -25,3 +26,18 @@ export function generateTemporaryPassword(): string {
 /** When a temporary password issued now stops signing in: 7 days, by the database's clock. */
 export const temporaryPasswordExpiry = () =>
   sql`now() + make_interval(secs => ${limits.temporaryPasswordTtlSeconds})`;
+
+/**
+ * A new temporary password and the user columns that make it one (user creation, roster import,
+ * password reset): its hash, the must-change-password mark, and its expiry. Hashing is deliberately
+ * slow: call this before opening a transaction, not while holding its locks.
+ */
+export async function issueTemporaryPassword() {
+  const password = generateTemporaryPassword();
+  const columns = {
+    passwordHash: await hashPassword(password),
+    mustChangePassword: true,
+    temporaryPasswordExpiresAt: temporaryPasswordExpiry(),
+  };
+  return { password, columns };
+}

@@ -30,3 +30,7 @@ export {
   type IdempotentResponse,
 } from './idempotency.js';
 export { accountTotals, assertAccountsConsistent, verifyLedger } from './invariants.js';
+export { runBatch, runBatchOnce } from './run-batch.js';
+export { previewBatch } from './preview-batch.js';
+export { listBatches } from './list-batches.js';
+export type { BatchInput, BatchItemInput } from './batch-items.js';

@@ -1,6 +1,7 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
-import type { Tx } from '../../db/client.js';
+import { queryRows, type Tx } from '../../db/client.js';
+import { arrayParam, jsonbParam } from '../../db/set-params.js';
 import { accounts } from '../../db/schema.js';
 import { conflict } from '../errors.js';
 import { invariant } from './invariant.js';
@@ -21,17 +22,22 @@ export async function lockAccounts(tx: Tx, accountNumbers: Iterable<string>): Pr
   const rows = await tx
     .select()
     .from(accounts)
-    .where(inArray(accounts.accountNumber, wanted))
+    .where(sql`${accounts.accountNumber} = any(${arrayParam(wanted, sql`char(10)`)})`)
     .orderBy(asc(accounts.accountNumber))
     .for('update');
   return new Map(rows.map((row) => [row.accountNumber, row]));
 }
 
+/** The one balance rule: a balance never goes below zero (API.md "The ledger rules"). */
+export const leavesBalanceNegative = (balanceCents: number, deltaCents: number): boolean =>
+  balanceCents + deltaCents < 0;
+
 /**
  * Moves the balances of locked accounts by the given signed amounts. A balance that would go
  * below zero is a 409 "Insufficient funds" (and the caller's transaction rolls back, so nothing
- * is written); the database's CHECK would refuse it too. Each new balance is checked against
- * what the lock promised.
+ * is written); the database's CHECK would refuse it too. All balances move in one statement,
+ * however many accounts (a class payday moves a thousand), and each new balance is checked
+ * against what the lock promised.
  */
 export async function applyBalanceChanges(
   tx: Tx,
@@ -42,21 +48,26 @@ export async function applyBalanceChanges(
     const account = locked.get(accountNumber);
     invariant(account, `account ${accountNumber} changes without being locked`);
     invariant(Number.isSafeInteger(delta), `balance change ${delta} is not an integer number of cents`);
-    if (account.balanceCents + delta < 0) throw conflict(messages.insufficientFunds, 'INSUFFICIENT_FUNDS');
+    if (leavesBalanceNegative(account.balanceCents, delta))
+      throw conflict(messages.insufficientFunds, 'INSUFFICIENT_FUNDS');
   }
-  for (const [accountNumber, delta] of deltas) {
-    if (delta === 0) continue;
+  const changes = [...deltas].filter(([, delta]) => delta !== 0);
+  if (changes.length === 0) return;
+  const rows = await queryRows<{ accountNumber: string; balanceCents: string }>(
+    tx,
+    sql`update ${accounts} as a set balance_cents = a.balance_cents + d.delta
+        from jsonb_to_recordset(${jsonbParam(changes.map(([n, delta]) => ({ n, delta })))})
+             as d (n char(10), delta bigint)
+        where a.account_number = d.n
+        returning a.account_number as "accountNumber", a.balance_cents::text as "balanceCents"`,
+  );
+  invariant(rows.length === changes.length, `${rows.length} balances moved, not ${changes.length}`);
+  const moved = new Map(rows.map((row) => [row.accountNumber, Number(row.balanceCents)]));
+  for (const [accountNumber, delta] of changes) {
     const account = locked.get(accountNumber)!;
     const expected = account.balanceCents + delta;
-    const [row] = await tx
-      .update(accounts)
-      .set({ balanceCents: sql`${accounts.balanceCents} + ${delta}` })
-      .where(eq(accounts.accountNumber, accountNumber))
-      .returning({ balanceCents: accounts.balanceCents });
-    invariant(
-      row?.balanceCents === expected,
-      `balance of ${accountNumber} is ${row?.balanceCents}, expected ${expected}`,
-    );
+    const actual = moved.get(accountNumber);
+    invariant(actual === expected, `balance of ${accountNumber} is ${actual}, expected ${expected}`);
     invariant(expected >= 0, `balance of ${accountNumber} went negative`);
     account.balanceCents = expected;
   }

@@ -1,5 +1,5 @@
 import { mayMoveMoney, messages, type MoneyAction } from '@bank/shared';
-import type { Tx } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { canSeeAccount } from '../access.js';
 import type { Actor } from '../actor.js';
 import { loadBank } from '../bank/bank-settings.js';
@@ -12,7 +12,7 @@ export type { MoneyAction };
  * Throws unless the actor may move money this way: the shared rule (`mayMoveMoney`, the same one
  * the web uses), with this bank's teller permissions read inside the transaction.
  */
-export async function assertMayMoveMoney(tx: Tx, actor: Actor, action: MoneyAction): Promise<void> {
+export async function assertMayMoveMoney(tx: Executor, actor: Actor, action: MoneyAction): Promise<void> {
   const settings = actor.role === 'TELLER' ? await loadBank(tx, actor.bankId) : undefined;
   if (mayMoveMoney(actor.role, settings, action)) return;
   throw actor.role === 'TELLER'
@@ -26,6 +26,14 @@ export async function assertMayMoveMoney(tx: Tx, actor: Actor, action: MoneyActi
  */
 export function usableAccount(actor: Actor, locked: LockedAccounts, accountNumber: string): AccountRow {
   const account = locked.get(accountNumber);
-  if (!account || account.closedAt !== null || !canSeeAccount(actor, account)) throw notFound();
+  if (!isUsableAccount(actor, account)) throw notFound();
   return account;
+}
+
+/** The rule of usableAccount, for callers that judge many accounts and name each refused one. */
+export function isUsableAccount(
+  actor: Actor,
+  account: Pick<AccountRow, 'closedAt' | 'bankId' | 'userId'> | undefined,
+): account is AccountRow {
+  return account !== undefined && account.closedAt === null && canSeeAccount(actor, account);
 }

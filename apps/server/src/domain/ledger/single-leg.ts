@@ -17,6 +17,8 @@ import { writeLegs } from './write-legs.js';
 export interface AmountInput {
   accountId: string;
   amountCents: number;
+  /** The optional memo, already checked by the text rule. */
+  memo?: string | null;
 }
 
 export interface SingleLegInput {
@@ -24,6 +26,7 @@ export interface SingleLegInput {
   type: TransactionType;
   description: string;
   amountCents: number;
+  memo?: string | null;
 }
 
 /** One credit or debit by a signed-in user, after the role, bank-setting and tenancy checks. */
@@ -58,6 +61,7 @@ export function deposit(
     type: 'credit',
     description: messages.tellerDepositDescription,
     amountCents: input.amountCents,
+    memo: input.memo ?? null,
   });
 }
 
@@ -73,6 +77,7 @@ export function withdraw(
     type: 'debit',
     description: messages.tellerWithdrawalDescription,
     amountCents: input.amountCents,
+    memo: input.memo ?? null,
   });
 }
 

@@ -16,6 +16,8 @@ export function toTransaction(row: TransactionRow): Transaction {
     status: row.status,
     accountBalance: row.accountBalanceCents === null ? null : fromCents(row.accountBalanceCents),
     transferId: row.transferId,
+    memo: row.memo,
+    batchId: row.batchId,
   };
 }
 

@@ -15,6 +15,8 @@ export interface TransferInput {
   fromAccountId: string;
   toAccountId: string;
   amountCents: number;
+  /** The optional memo (already checked by the text rule), on both legs. */
+  memo?: string | null;
 }
 
 /** The descriptions of the two legs, as format() patterns: the texts stay in @bank/shared. */
@@ -39,10 +41,14 @@ function refusal(error: unknown): Error {
   }
 }
 
-/** The key's request as runIdempotent hashes it (operation and payload), so a key means one request. */
-const requestHash = (payload: unknown) =>
+/**
+ * The key's request as runIdempotent hashes it (operation and payload), so a key means one request:
+ * a different memo is a different request. Without a memo the payload is what it was before memos
+ * existed, so a key used before them still means the same request.
+ */
+const requestHash = ({ memo, ...rest }: TransferInput) =>
   createHash('sha256')
-    .update(JSON.stringify(['transfer', payload]))
+    .update(JSON.stringify(['transfer', memo ? { ...rest, memo } : rest]))
     .digest('hex');
 
 /**
@@ -72,7 +78,7 @@ export async function transferOnce(
       ${actor.id}::integer, ${actor.role}::text, ${actor.bankId}::integer,
       ${input.fromAccountId}::text, ${input.toAccountId}::text, ${input.amountCents}::bigint,
       ${randomUUID()}::uuid, ${dueDate(clock).toISOString()}::timestamptz, ${clock.now.toISOString()}::timestamptz,
-      ${debitDescription}::text, ${creditDescription}::text,
+      ${debitDescription}::text, ${creditDescription}::text, ${input.memo ?? null}::text,
       ${key}::text, ${key === null ? null : requestHash(input)}::text, 201::integer) as answer`;
   // Inside a caller's transaction the caller owns retries; on its own the statement is retried here.
   const run = async () => {

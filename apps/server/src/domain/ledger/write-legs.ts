@@ -1,5 +1,7 @@
 import { isAllowedAmountCents, messages, type TransactionType } from '@bank/shared';
-import type { Tx } from '../../db/client.js';
+import { asc, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.js';
+import { arrayParam, jsonbParam } from '../../db/set-params.js';
 import { transactions } from '../../db/schema.js';
 import { badRequest } from '../errors.js';
 import { dueDate, type LedgerClock } from './clock.js';
@@ -13,6 +15,9 @@ export interface NewLeg {
   description: string;
   amountCents: number;
   transferId?: string | null;
+  memo?: string | null;
+  /** The class payday that writes it. */
+  batchId?: string | null;
   /** The user who made it; null for the bank itself (interest). */
   createdBy: number | null;
   /** When it becomes due for posting; by default `clock.now` plus the posting delay. */
@@ -36,22 +41,41 @@ export async function writeLegs(
     addDelta(deltas, leg.accountNumber, signedCents(leg));
   }
   await applyBalanceChanges(tx, locked, deltas);
+  // One insert for all legs, however many (a class payday writes a thousand), in leg order.
+  const values = legs.map((leg, i) => ({
+    i,
+    account_number: leg.accountNumber,
+    type: leg.type,
+    description: leg.description,
+    amount_cents: leg.amountCents,
+    transaction_date: (leg.transactionDate ?? dueDate(clock)).toISOString(),
+    transfer_id: leg.transferId ?? null,
+    memo: leg.memo ?? null,
+    batch_id: leg.batchId ?? null,
+    created_by: leg.createdBy,
+  }));
+  const inserted = await queryRows<{ id: string }>(
+    tx,
+    sql`insert into ${transactions} (account_number, type, description, amount_cents, status, transaction_date,
+                                     transfer_id, memo, batch_id, created_by, created_at)
+        select x.account_number, x.type, x.description, x.amount_cents, 'pending', x.transaction_date,
+               x.transfer_id, x.memo, x.batch_id, x.created_by, ${clock.now.toISOString()}::timestamptz
+        from jsonb_to_recordset(${jsonbParam(values)})
+             as x (i integer, account_number char(10), type text, description text, amount_cents bigint,
+                   transaction_date timestamptz, transfer_id uuid, memo text, batch_id uuid, created_by integer)
+        order by x.i
+        returning id::text as id`,
+  );
   const rows = await tx
-    .insert(transactions)
-    .values(
-      legs.map((leg) => ({
-        accountNumber: leg.accountNumber,
-        type: leg.type,
-        description: leg.description,
-        amountCents: leg.amountCents,
-        status: 'pending' as const,
-        transactionDate: leg.transactionDate ?? dueDate(clock),
-        transferId: leg.transferId ?? null,
-        createdBy: leg.createdBy,
-        createdAt: clock.now,
-      })),
+    .select()
+    .from(transactions)
+    .where(
+      sql`${transactions.id} = any(${arrayParam(
+        inserted.map((row) => row.id),
+        sql`bigint`,
+      )})`,
     )
-    .returning();
+    .orderBy(asc(transactions.id));
   invariant(rows.length === legs.length, 'not every leg was written');
   return rows;
 }

@@ -8,6 +8,8 @@ export interface PostedEntry {
   type: 'credit' | 'debit';
   amountCents: number;
   description: string;
+  /** The memo given with it, printed beside the description; null or absent when none. */
+  memo?: string | null;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function postedEntriesBetween(
       type: transactions.type,
       amountCents: transactions.amountCents,
       description: transactions.description,
+      memo: transactions.memo,
     })
     .from(transactions)
     .where(

@@ -74,7 +74,7 @@ export function computeStatementLines(period: MonthPeriod, figures: StatementFig
     balance = assertCents(balance + (isCredit ? entry.amountCents : -entry.amountCents));
     return {
       date: entry.postedDate,
-      description: entry.description,
+      description: entry.memo ? messages.describedWithMemo(entry.description, entry.memo) : entry.description,
       debitCents: isCredit ? null : entry.amountCents,
       creditCents: isCredit ? entry.amountCents : null,
       balanceCents: balance,

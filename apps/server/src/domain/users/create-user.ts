@@ -4,8 +4,7 @@ import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { assertOwnBank } from '../access.js';
-import { hashPassword } from '../auth/passwords.js';
-import { generateTemporaryPassword, temporaryPasswordExpiry } from '../auth/temporary-password.js';
+import { issueTemporaryPassword } from '../auth/temporary-password.js';
 import { conflict } from '../errors.js';
 import { assertBranchRule } from './branch-rule.js';
 import { assertUsernameShape } from './lookup.js';
@@ -27,9 +26,8 @@ export interface NewUser {
 export async function createUser(db: Database, actor: Actor, input: NewUser): Promise<string> {
   if (input.bankId !== null) assertOwnBank(actor, input.bankId);
   assertUsernameShape(input.username);
-  const temporaryPassword = generateTemporaryPassword();
-  // Hashing is deliberately slow: do it before the transaction, not while holding its locks.
-  const passwordHash = await hashPassword(temporaryPassword);
+  // Hashing is deliberately slow: done before the transaction, not while holding its locks.
+  const temporary = await issueTemporaryPassword();
   await inTransaction(db, async (tx) => {
     await assertBranchRule(tx, actor.bankId, input.userRole, input.branchId);
     // The case-insensitive unique index decides, so two concurrent creates of one name cannot both
@@ -42,13 +40,11 @@ export async function createUser(db: Database, actor: Actor, input: NewUser): Pr
         role: input.userRole,
         bankId: actor.bankId,
         branchId: input.branchId,
-        passwordHash,
-        mustChangePassword: true,
-        temporaryPasswordExpiresAt: temporaryPasswordExpiry(),
+        ...temporary.columns,
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (inserted.length === 0) throw conflict(messages.userIdTaken, 'USERNAME_TAKEN');
   });
-  return temporaryPassword;
+  return temporary.password;
 }

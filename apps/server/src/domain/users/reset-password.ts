@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
-import { hashPassword } from '../auth/passwords.js';
 import { revokeUserSessions } from '../auth/sessions.js';
-import { generateTemporaryPassword, temporaryPasswordExpiry } from '../auth/temporary-password.js';
+import { issueTemporaryPassword } from '../auth/temporary-password.js';
 import { clearFailures } from '../auth/throttle.js';
 import { lockUserOfBank } from './lookup.js';
 
@@ -15,17 +14,13 @@ import { lockUserOfBank } from './lookup.js';
  * one, and a locked-out student can sign in at once. Returns the password, shown to the admin once.
  */
 export async function resetPassword(db: Database, actor: Actor, username: string): Promise<string> {
-  const temporaryPassword = generateTemporaryPassword();
-  // Hashing is deliberately slow: do it before the transaction, not while holding its locks.
-  const passwordHash = await hashPassword(temporaryPassword);
+  // Hashing is deliberately slow: done before the transaction, not while holding its locks.
+  const temporary = await issueTemporaryPassword();
   await db.transaction(async (tx) => {
     const target = await lockUserOfBank(tx, actor.bankId, username);
-    await tx
-      .update(users)
-      .set({ passwordHash, mustChangePassword: true, temporaryPasswordExpiresAt: temporaryPasswordExpiry() })
-      .where(eq(users.id, target.id));
+    await tx.update(users).set(temporary.columns).where(eq(users.id, target.id));
     await revokeUserSessions(tx, target.id);
     await clearFailures(tx, target.username.toLowerCase());
   });
-  return temporaryPassword;
+  return temporary.password;
 }

@@ -1,0 +1,129 @@
+/**
+ * A class payday of 1,000 deposits (POST /teller/batches, API.md "Classroom tools") through the
+ * whole app (routing, auth, validation, the database transaction, the answer) on a scratch
+ * PostgreSQL database: the median of a few runs over the same 1,000 accounts. Part of
+ * `npm run bench` (run.ts); BENCH_PAYDAY_RUNS sets the number of runs (default 7).
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { accounts, banks, branches, users } from '../src/db/schema.js';
+import { createSession } from '../src/domain/auth/sessions.js';
+import { verifyLedger } from '../src/domain/ledger/index.js';
+import { testConfigFor } from './config.js';
+
+const ITEMS = 1000;
+const RUNS = Number(process.env.BENCH_PAYDAY_RUNS ?? 7);
+
+async function scratchPostgres(adminUrl: string) {
+  const name = `bank_payday_${randomBytes(4).toString('hex')}`;
+  const run = async (text: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(text);
+    await client.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** A bank with a teller and one class: 1,000 students' checking accounts. */
+async function seed(db: Database) {
+  const [bank] = await db.insert(banks).values({ name: 'Payday Bank' }).returning();
+  const [branch] = await db.insert(branches).values({ bankId: bank!.id, name: 'Main' }).returning();
+  const [teller] = await db
+    .insert(users)
+    .values({
+      username: 'payday-teller',
+      name: 'Teller',
+      role: 'TELLER',
+      bankId: bank!.id,
+      passwordHash: 'x',
+      mustChangePassword: false,
+    })
+    .returning();
+  const students = await db
+    .insert(users)
+    .values(
+      Array.from({ length: ITEMS }, (_, i) => ({
+        username: `pupil-${i}`,
+        name: `Pupil ${i}`,
+        role: 'USER' as const,
+        bankId: bank!.id,
+        branchId: branch!.id,
+        passwordHash: 'x',
+      })),
+    )
+    .returning({ id: users.id });
+  const numbers = students.map((_, i) => String(2_000_000_000 + i * 7));
+  await db.insert(accounts).values(
+    students.map((student, i) => ({
+      accountNumber: numbers[i]!,
+      bankId: bank!.id,
+      branchId: branch!.id,
+      userId: student.id,
+      type: 'CHECKING' as const,
+    })),
+  );
+  return { tellerId: teller!.id, numbers };
+}
+
+export interface PaydayFigures {
+  items: number;
+  runs: number;
+  p50Ms: number;
+  minMs: number;
+  maxMs: number;
+  booksBalance: boolean;
+}
+
+export async function paydayBench(adminUrl: string): Promise<PaydayFigures> {
+  const scratch = await scratchPostgres(adminUrl);
+  const handle = await openDatabase({ databaseUrl: scratch.url });
+  const app = await buildApp({
+    config: { ...testConfigFor(process.env), logLevel: 'silent' },
+    db: handle.db,
+  });
+  try {
+    const { tellerId, numbers } = await seed(handle.db);
+    const token = await createSession(handle.db, tellerId, 3600);
+    const body = JSON.stringify({
+      kind: 'deposit',
+      memo: 'Class payday',
+      items: numbers.map((accountId, i) => ({ accountId, amount: 5 + (i % 10) })),
+    });
+    const pay = async () => {
+      const start = performance.now();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/teller/batches',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: body,
+      });
+      if (res.statusCode !== 201)
+        throw new Error(`payday answered ${res.statusCode}: ${res.body.slice(0, 200)}`);
+      return performance.now() - start;
+    };
+    await pay(); // warm-up: the first request compiles schemas and fills caches
+    const times: number[] = [];
+    for (let i = 0; i < RUNS; i++) times.push(await pay());
+    times.sort((a, b) => a - b);
+    const problems = await verifyLedger(handle.db);
+    return {
+      items: ITEMS,
+      runs: RUNS,
+      p50Ms: times[Math.floor(times.length / 2)]!,
+      minMs: times[0]!,
+      maxMs: times[times.length - 1]!,
+      booksBalance: problems.length === 0,
+    };
+  } finally {
+    await app.close();
+    await handle.close();
+    await scratch.drop();
+  }
+}

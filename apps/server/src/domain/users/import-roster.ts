@@ -1,0 +1,228 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import {
+  ACCOUNT_TYPES,
+  createUserBody,
+  messages,
+  normaliseText,
+  type AccountType,
+  type ImportCheck,
+  type ImportedStudent,
+  type ImportResult,
+  type ImportRow,
+  USERNAME_PATTERN,
+} from '@bank/shared';
+import type { Executor, Tx } from '../../db/client.js';
+import { branches, users } from '../../db/schema.js';
+import { inTransaction } from '../../db/transaction.js';
+import type { Actor } from '../actor.js';
+import { insertWithFreshNumber } from '../accounts/account-number.js';
+import { isAccountTypeOffered } from '../accounts/create-account.js';
+import { toAccount } from '../accounts/to-account.js';
+import { issueTemporaryPassword } from '../auth/temporary-password.js';
+import { loadBank } from '../bank/bank-settings.js';
+import { badRequest } from '../errors.js';
+import { readRoster, type RosterRecord } from './roster-csv.js';
+
+/** What the rows are checked against: the bank's branches and offered types, the names already taken. */
+interface RosterContext {
+  branches: { id: number; name: string }[];
+  offered: (type: AccountType) => boolean;
+  /** Lower-case usernames that exist already (in any bank, retired users included). */
+  taken: Set<string>;
+}
+
+/** The branch a cell names: one of the bank's, by id or by name (any case), else null. */
+function branchNamed(context: RosterContext, cell: string): number | null {
+  // Names are stored by the text rule (one space between words, NFC): the cell is read the same way.
+  const wanted = normaliseText(cell);
+  const byId = /^[0-9]{1,10}$/.test(wanted)
+    ? context.branches.find((b) => b.id === Number(wanted))
+    : undefined;
+  const byName = context.branches.find((b) => b.name.toLowerCase() === wanted.toLowerCase());
+  return (byId ?? byName)?.id ?? null;
+}
+
+/** The `accounts` cell: CHECKING, SAVINGS, both joined by `;` (any case), or empty; null if not that. */
+function accountTypesIn(cell: string): AccountType[] | null {
+  const named = cell
+    .split(';')
+    .map((part) => part.trim().toUpperCase())
+    .filter(Boolean);
+  if (!named.every((type): type is AccountType => (ACCOUNT_TYPES as readonly string[]).includes(type)))
+    return null;
+  return [...new Set(named)];
+}
+
+/**
+ * One row by the rules of creating a Student and their accounts one at a time (the user schema's
+ * username and name rules, the branch rule, the offered account types), plus: a username at most
+ * once in the file. The first problem found is the row's error.
+ */
+function checkRow(record: RosterRecord, context: RosterContext, seen: Set<string>): ImportRow {
+  const [username = '', name = '', branch = '', accountsCell = ''] = record.cells;
+  const branchId = branchNamed(context, branch);
+  const accounts = accountTypesIn(accountsCell);
+  const row: ImportRow = {
+    line: record.line,
+    username: username.trim(),
+    name: name.trim(),
+    branchId,
+    accounts: accounts ?? [],
+    error: null,
+  };
+  const fail = (error: string): ImportRow => ({ ...row, error });
+  if (record.cells.length !== 4) return fail(messages.importRowFieldCount);
+  const user = createUserBody.safeParse({
+    username,
+    name,
+    userRole: 'USER',
+    branchId: branchId ?? undefined,
+  });
+  const userIssue = user.error?.issues.find((issue) => issue.path[0] !== 'branchId');
+  if (userIssue) return fail(userIssue.message);
+  const key = row.username.toLowerCase();
+  if (seen.has(key)) return fail(messages.importUsernameRepeated);
+  seen.add(key);
+  if (context.taken.has(key)) return fail(messages.userIdTaken);
+  if (!branch.trim()) return fail(messages.studentNeedsBranch);
+  if (branchId === null) return fail(messages.importBranchUnknown);
+  if (accounts === null) return fail(messages.importAccountsInvalid);
+  if (!accounts.every(context.offered)) return fail(messages.accountTypeNotOffered);
+  return { ...row, name: user.data!.name };
+}
+
+/** The bank's branches (share-locked inside a transaction, so none is deleted under the import). */
+async function bankBranches(db: Executor, bankId: number, lock: boolean) {
+  const query = db
+    .select({ id: branches.id, name: branches.name })
+    .from(branches)
+    .where(eq(branches.bankId, bankId));
+  return lock ? query.for('share') : query;
+}
+
+async function takenUsernames(db: Executor, records: RosterRecord[]): Promise<Set<string>> {
+  // Only names that can be usernames are looked up: anything else never reaches the database.
+  const wanted = [
+    ...new Set(
+      records
+        .map((r) => (r.cells[0] ?? '').trim().toLowerCase())
+        .filter((name) => USERNAME_PATTERN.test(name)),
+    ),
+  ];
+  if (wanted.length === 0) return new Set();
+  const rows = await db
+    .select({ key: sql<string>`lower(${users.username})` })
+    .from(users)
+    .where(inArray(sql`lower(${users.username})`, wanted));
+  return new Set(rows.map((row) => row.key));
+}
+
+async function checkRows(
+  db: Executor,
+  actor: Actor,
+  records: RosterRecord[],
+  lock: boolean,
+): Promise<ImportRow[]> {
+  const bank = await loadBank(db, actor.bankId);
+  const context: RosterContext = {
+    branches: await bankBranches(db, actor.bankId, lock),
+    offered: (type) => isAccountTypeOffered(bank, type),
+    taken: await takenUsernames(db, records),
+  };
+  const seen = new Set<string>();
+  return records.map((record) => checkRow(record, context, seen));
+}
+
+/** A 400 naming every row with an error, as `rows.{line}`. */
+function assertAllValid(rows: ImportRow[]): void {
+  const fields = Object.fromEntries(rows.filter((r) => r.error).map((r) => [`rows.${r.line}`, r.error!]));
+  if (Object.keys(fields).length > 0)
+    throw badRequest(messages.importRowsInvalid, fields, 'IMPORT_ROWS_INVALID');
+}
+
+type Temporary = Awaited<ReturnType<typeof issueTemporaryPassword>>;
+
+/** Writes the checked rows: the Students (one statement), then each one's accounts. */
+async function createStudents(tx: Tx, actor: Actor, rows: ImportRow[], passwords: Temporary[]) {
+  const inserted = await tx
+    .insert(users)
+    .values(
+      rows.map((row, i) => ({
+        username: row.username,
+        name: row.name,
+        role: 'USER' as const,
+        bankId: actor.bankId,
+        branchId: row.branchId,
+        ...passwords[i]!.columns,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: users.id, username: users.username });
+  // A name taken since the check (a concurrent create) is that row's error; the transaction rolls back.
+  const ids = new Map(inserted.map((user) => [user.username, user.id]));
+  assertAllValid(rows.map((row) => (ids.has(row.username) ? row : { ...row, error: messages.userIdTaken })));
+  const created: ImportedStudent[] = [];
+  for (const [i, row] of rows.entries()) {
+    const accounts = [];
+    for (const type of row.accounts) {
+      const account = await insertWithFreshNumber(tx, {
+        bankId: actor.bankId,
+        branchId: row.branchId!,
+        userId: ids.get(row.username)!,
+        type,
+      });
+      accounts.push(toAccount(account, row.username));
+    }
+    created.push({
+      username: row.username,
+      name: row.name,
+      branchId: row.branchId!,
+      temporaryPassword: passwords[i]!.password,
+      accounts,
+    });
+  }
+  return created;
+}
+
+/**
+ * Hashing runs on libuv's small thread pool (4 threads), which sign-ins need too: at most two
+ * hashes at a time, so a class's import never stops the bank's users from signing in.
+ */
+const HASHES_AT_ONCE = 2;
+
+async function temporaryPasswords(count: number): Promise<Temporary[]> {
+  const issued = new Array<Temporary>(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const slot = next++;
+      issued[slot] = await issueTemporaryPassword();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(HASHES_AT_ONCE, count) }, worker));
+  return issued;
+}
+
+/** POST /admin/users/import?dryRun=true: every row checked, nothing written. */
+export async function checkRoster(db: Executor, actor: Actor, csv: string): Promise<ImportCheck> {
+  const rows = await checkRows(db, actor, readRoster(csv), false);
+  return { ok: rows.every((row) => row.error === null), rows };
+}
+
+/**
+ * POST /admin/users/import: an admin creates a class of Students in their own bank, with their
+ * accounts, all or nothing. Each Student gets a temporary password they must replace at first
+ * sign-in, exactly as a Student created one at a time. The rows are checked before the slow
+ * password hashing, and again inside the transaction (branches share-locked) before writing.
+ */
+export async function importRoster(db: Executor, actor: Actor, csv: string): Promise<ImportResult> {
+  const records = readRoster(csv);
+  assertAllValid(await checkRows(db, actor, records, false));
+  const passwords = await temporaryPasswords(records.length);
+  const created = await inTransaction(db, async (tx) => {
+    const rows = await checkRows(tx, actor, records, true);
+    assertAllValid(rows);
+    return createStudents(tx, actor, rows, passwords);
+  });
+  return { created };
+}

@@ -1,0 +1,171 @@
+/**
+ * The classroom tools of API.md "Classroom tools (beyond the product spec)": class payday
+ * (`/teller/batches`), the students roster (`/teller/students/{bankId}`) and the roster import
+ * (`/admin/users/import`). The memo of every money movement lives with the other transaction
+ * schemas (transactions.ts).
+ */
+import { z } from 'zod';
+import { limits } from '../constants.js';
+import { errorReasons } from '../errors.js';
+import { messages } from '../messages.js';
+import { accountType, account } from './accounts.js';
+import { amountInCents, positiveId } from './common.js';
+import { text } from './text.js';
+import { chosenAccount, memo, transaction } from './transactions.js';
+
+// ---------------------------------------------------------------------------------------------
+// Class payday
+
+export const BATCH_KINDS = ['deposit', 'withdrawal'] as const;
+export const batchKind = z.enum(BATCH_KINDS);
+export type BatchKind = z.infer<typeof batchKind>;
+
+export const batchItem = z.object({
+  accountId: chosenAccount(messages.batchAccountNotFound),
+  /** Currency units in, integer cents after parsing (like every amount). */
+  amount: amountInCents({ notNumber: messages.amountInvalid, notPositive: messages.amountInvalid }),
+});
+export type BatchItem = z.input<typeof batchItem>;
+
+/** Each account at most once: every repeat after the first is named (`items.N.accountId`). */
+function refuseRepeatedAccounts(items: { accountId: string }[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    if (seen.has(item.accountId)) {
+      ctx.addIssue({ code: 'custom', path: [index, 'accountId'], message: messages.batchAccountRepeated });
+    }
+    seen.add(item.accountId);
+  });
+}
+
+/** POST /teller/batches and /teller/batches/preview. */
+export const batchBody = z.object({
+  kind: batchKind,
+  memo,
+  items: z
+    .array(batchItem)
+    .min(1, messages.batchItemsRequired)
+    .max(limits.batchMaxItems, messages.batchTooManyItems)
+    .superRefine(refuseRepeatedAccounts),
+});
+export type BatchBody = z.input<typeof batchBody>;
+export type ParsedBatchBody = z.output<typeof batchBody>;
+
+/** 201 of POST /teller/batches: the transactions in item order. `total` in currency units. */
+export const batchResult = z.object({
+  batchId: z.string(),
+  kind: batchKind,
+  memo: z.string().nullable(),
+  count: z.number().int(),
+  total: z.number(),
+  transactions: z.array(transaction),
+});
+export type BatchResult = z.infer<typeof batchResult>;
+
+/**
+ * One row of a payday preview. For an account the actor may not see (unknown, closed, another
+ * bank's) only `accountId` and the error are given: nothing says whether it exists.
+ */
+export const batchPreviewItem = z.object({
+  accountId: z.string(),
+  username: z.string().nullable(),
+  name: z.string().nullable(),
+  accountType: accountType.nullable(),
+  balance: z.number().nullable(),
+  newBalance: z.number().nullable(),
+  /** Null when the item would go through; else the text for a person. */
+  error: z.string().nullable(),
+  /** The same refusal for programs ("NOT_FOUND", "INSUFFICIENT_FUNDS"); null when none. */
+  reason: z.enum(errorReasons).nullable(),
+});
+export type BatchPreviewItem = z.infer<typeof batchPreviewItem>;
+
+/** 200 of POST /teller/batches/preview: `ok` when every item would go through. */
+export const batchPreview = z.object({
+  ok: z.boolean(),
+  count: z.number().int(),
+  total: z.number(),
+  items: z.array(batchPreviewItem),
+});
+export type BatchPreview = z.infer<typeof batchPreview>;
+
+/** GET /teller/batches/{bankId}: one payday; `createdBy` is the username who ran it. */
+export const batchSummary = z.object({
+  batchId: z.string(),
+  kind: batchKind,
+  memo: z.string().nullable(),
+  count: z.number().int(),
+  total: z.number(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type BatchSummary = z.infer<typeof batchSummary>;
+
+// ---------------------------------------------------------------------------------------------
+// Students roster
+
+/** Query of GET /teller/students/{bankId}. */
+export const studentsQuery = z.object({
+  branchId: positiveId.optional(),
+  /** Case-insensitive, anywhere in name, display name or user id; blank means everyone. */
+  q: text({ label: 'Search', max: limits.studentSearchMaxLength, tooLong: messages.studentSearchTooLong })
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+export type StudentsQuery = z.input<typeof studentsQuery>;
+
+export const student = z.object({
+  userId: z.string(),
+  username: z.string(),
+  name: z.string(),
+  displayName: z.string().nullable(),
+  branchId: z.number().int(),
+  /** Open accounts, as everywhere else. */
+  accounts: z.array(account),
+});
+export type Student = z.infer<typeof student>;
+
+// ---------------------------------------------------------------------------------------------
+// Roster import
+
+/** The header line the CSV must start with. */
+export const IMPORT_CSV_HEADER = ['username', 'name', 'branch', 'accounts'] as const;
+
+/** Query of POST /admin/users/import: `?dryRun=true` checks and writes nothing. */
+export const importQuery = z.object({
+  dryRun: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/** One checked row; `line` is the CSV's line number (the header is line 1). */
+export const importRow = z.object({
+  line: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  /** The branch the `branch` cell names; null when it names none of the bank's. */
+  branchId: z.number().int().nullable(),
+  accounts: z.array(accountType),
+  /** Null when the row is fine; else what is wrong with it. */
+  error: z.string().nullable(),
+});
+export type ImportRow = z.infer<typeof importRow>;
+
+/** 200 of a dry run: `ok` when every row would be created. */
+export const importCheck = z.object({ ok: z.boolean(), rows: z.array(importRow) });
+export type ImportCheck = z.infer<typeof importCheck>;
+
+export const importedStudent = z.object({
+  username: z.string(),
+  name: z.string(),
+  branchId: z.number().int(),
+  /** Shown once: the student must choose their own password at first sign-in. */
+  temporaryPassword: z.string(),
+  accounts: z.array(account),
+});
+export type ImportedStudent = z.infer<typeof importedStudent>;
+
+/** 201 of an import: every student created, in file order. */
+export const importResult = z.object({ created: z.array(importedStudent) });
+export type ImportResult = z.infer<typeof importResult>;
