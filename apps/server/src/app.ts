@@ -13,7 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { errorBody, limits, messages } from '@bank/shared';
+import { limits, messages } from '@bank/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerAuth } from './plugins/auth.js';
@@ -29,19 +29,6 @@ export interface AppOptions {
   /** Where log lines go (standard output by default); the log-safety test reads them. */
   logStream?: { write(line: string): void };
 }
-
-/**
- * The OpenAPI of each route, with the one error body as every 4xx answer the route does not
- * describe itself (the sign-in's plain-text 401 stays as it is).
- */
-const withErrorResponses: typeof jsonSchemaTransform = (input) => {
-  if (!input.schema || !input.url.startsWith('/api/')) return jsonSchemaTransform(input);
-  const response = (input.schema.response ?? {}) as Record<string, unknown>;
-  return jsonSchemaTransform({
-    ...input,
-    schema: { ...input.schema, response: { '4XX': errorBody, ...response } },
-  });
-};
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -122,7 +109,8 @@ export async function buildApp({
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: withErrorResponses,
+    // Every route is registered from the contract (routes/register.ts), its 4xx error body included.
+    transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(apiRoutes, { prefix: '/api', db, config });

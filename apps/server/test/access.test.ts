@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
 import { branches } from '../src/db/schema.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
+import { contract, pathOf, routeKey, routeTable, type Route } from '@bank/shared';
 import { call, useTestApp } from './harness.js';
 import { seedTwoBanks, type SeededBank } from './fixtures.js';
 
@@ -51,133 +52,124 @@ async function seed() {
 }
 
 interface Probe {
-  url: string;
+  params?: Record<string, string | number>;
+  query?: Record<string, string>;
   body?: unknown;
 }
 
+const { accounts, audit, bank, branches: branchCalls, classroom, sessions, statements, tickets } = contract;
+const { transactions, users } = contract;
+
 /** A valid request naming bank one's records, for every route. */
-function probeFor(method: string, url: string): Probe | undefined {
+function probes(): Map<Route, Probe> {
   const acct = one.checking.accountNumber;
   const other = one.otherChecking.accountNumber;
-  const probes: Record<string, Probe> = {
-    'GET /api/user/bank/:bankId': { url: `/user/bank/${one.bankId}` },
-    'PUT /api/admin/bank/update': {
-      url: '/admin/bank/update',
-      body: {
-        bankId: one.bankId,
-        bankName: 'Renamed',
-        checkingActive: true,
-        savingsActive: true,
-        savingsRate: 1,
-        tellerDepositPermission: true,
-        tellerWithdrawalPermission: true,
-        tellerTransferPermission: true,
+  const student = { username: one.student.username };
+  const studentId = { userId: one.student.username };
+  return new Map<Route, Probe>([
+    [bank.get, { params: { bankId: one.bankId } }],
+    [
+      bank.update,
+      {
+        body: {
+          bankId: one.bankId,
+          bankName: 'Renamed',
+          checkingActive: true,
+          savingsActive: true,
+          savingsRate: 1,
+          tellerDepositPermission: true,
+          tellerWithdrawalPermission: true,
+          tellerTransferPermission: true,
+        },
       },
-    },
-    'GET /api/user/users/:username': { url: `/user/users/${one.student.username}` },
-    'GET /api/admin/users/:bankId': { url: `/admin/users/${one.bankId}` },
-    'POST /api/admin/users/create': {
-      url: '/admin/users/create',
-      body: {
-        username: 'new-user',
-        name: 'New User',
-        userRole: 'USER',
-        bankId: one.bankId,
-        branchId: one.main.id,
+    ],
+    [users.get, { params: student }],
+    [users.list, { params: { bankId: one.bankId } }],
+    [
+      users.create,
+      {
+        body: {
+          username: 'new-user',
+          name: 'New User',
+          userRole: 'USER',
+          bankId: one.bankId,
+          branchId: one.main.id,
+        },
       },
-    },
-    'PUT /api/admin/users/:userId/updateUser': {
-      url: `/admin/users/${one.student.username}/updateUser`,
-      body: { userId: one.student.username, name: 'Renamed', userRole: 'USER', branch: one.main.id },
-    },
-    'POST /api/admin/users/:userId/resetPassword': {
-      url: `/admin/users/${one.student.username}/resetPassword`,
-    },
-    'DELETE /api/admin/users/:userId/delete': { url: `/admin/users/${one.teller.username}/delete` },
-    'PUT /api/users/:userId/updateDisplayName': {
-      url: `/users/${one.student.username}/updateDisplayName`,
-      body: 'Sammy',
-    },
-    'PUT /api/user/users/:userId/updateDisplayName': {
-      url: `/user/users/${one.student.username}/updateDisplayName`,
-      body: 'Sammy',
-    },
-    'PUT /api/user/users/:userId/updatePassword': {
-      url: `/user/users/${one.student.username}/updatePassword`,
-      body: ['Fixture-1234', 'Another-5678'],
-    },
-    'GET /api/teller/branches/:bankId': { url: `/teller/branches/${one.bankId}` },
-    'POST /api/admin/branches/create': {
-      url: '/admin/branches/create',
-      body: { branchName: 'East', bankId: one.bankId, numOfAccounts: 0 },
-    },
-    'PUT /api/admin/branches/update': {
-      url: '/admin/branches/update',
-      body: { branchId: one.main.id, branchName: 'Renamed' },
-    },
-    'DELETE /api/admin/branches/:branchId/delete': { url: `/admin/branches/${spareBranchId}/delete` },
-    'GET /api/user/accounts/user/:username': { url: `/user/accounts/user/${one.student.username}` },
-    'GET /api/teller/accounts/bank/:bankId': { url: `/teller/accounts/bank/${one.bankId}` },
-    'POST /api/admin/accounts/create': {
-      url: '/admin/accounts/create',
-      body: { branchId: one.main.id, userId: one.student.username, accountType: 'SAVINGS' },
-    },
-    'DELETE /api/admin/accounts/:accountId/delete': { url: `/admin/accounts/${other}/delete` },
-    'GET /api/user/transactions/:accountId': { url: `/user/transactions/${acct}` },
-    'POST /api/user/transactions/create': {
-      url: '/user/transactions/create',
-      body: { accountId: acct, type: 'credit', description: 'Correction', amount: 1 },
-    },
-    'POST /api/user/transfers': {
-      url: '/user/transfers',
-      body: { fromAccountId: acct, toAccountId: other, amount: 1 },
-    },
-    'POST /api/teller/deposits': { url: '/teller/deposits', body: { accountId: acct, amount: 1 } },
-    'POST /api/teller/withdrawals': { url: '/teller/withdrawals', body: { accountId: acct, amount: 1 } },
-    'PUT /api/admin/transactions/update': {
-      url: '/admin/transactions/update',
-      body: { id: transactionId, description: 'Changed', transactionDate: '2030-01-02', amount: 10 },
-    },
-    'DELETE /api/admin/transactions/:transactionId/delete': {
-      url: `/admin/transactions/${transactionId}/delete`,
-    },
-    'POST /api/admin/transactions/post': { url: '/admin/transactions/post' },
-    'GET /api/admin/audit': { url: '/admin/audit' },
-    'GET /api/user/statements/:username': { url: `/user/statements/${one.student.username}` },
-    'GET /api/user/statements/download/:fileName': {
-      url: `/user/statements/download/statement-${acct}-${statementMonth}.pdf`,
-    },
-    'POST /api/user/supportTickets/create': {
-      url: '/user/supportTickets/create',
-      body: {
-        bankId: one.bankId,
-        ticketType: 'Bug',
-        title: 'T',
-        ticketContents: 'C',
-        severity: '1. Blocker',
+    ],
+    [
+      users.update,
+      {
+        params: studentId,
+        body: { userId: one.student.username, name: 'Renamed', userRole: 'USER', branch: one.main.id },
       },
-    },
-    'GET /api/user/supportTickets/:bankId': { url: `/user/supportTickets/${one.bankId}` },
-    'POST /api/teller/batches': {
-      url: '/teller/batches',
-      body: { kind: 'deposit', memo: 'Class job', items: [{ accountId: acct, amount: 1 }] },
-    },
-    'POST /api/teller/batches/preview': {
-      url: '/teller/batches/preview',
-      body: { kind: 'withdrawal', items: [{ accountId: acct, amount: 1 }] },
-    },
-    'GET /api/teller/batches/:bankId': { url: `/teller/batches/${one.bankId}` },
-    'GET /api/teller/students/:bankId': { url: `/teller/students/${one.bankId}?q=student` },
-    'POST /api/admin/users/import': {
-      url: '/admin/users/import',
-      body: `username,name,branch,accounts\nimported-kid,Imported Kid,${one.main.id},CHECKING\n`,
-    },
-    'PUT /api/user/supportTickets/update': {
-      url: '/user/supportTickets/update',
-      body: { supportTicketId: ticketId, ticketType: 'Bug', severity: '2. Critical' },
-    },
-  };
-  return probes[`${method} ${url}`];
+    ],
+    [users.resetPassword, { params: studentId }],
+    [users.delete, { params: { userId: one.teller.username } }],
+    [users.updateDisplayNameBare, { params: studentId, body: 'Sammy' }],
+    [users.updateDisplayName, { params: studentId, body: 'Sammy' }],
+    [users.updatePassword, { params: studentId, body: ['Fixture-1234', 'Another-5678'] }],
+    [branchCalls.list, { params: { bankId: one.bankId } }],
+    [branchCalls.create, { body: { branchName: 'East', bankId: one.bankId, numOfAccounts: 0 } }],
+    [branchCalls.update, { body: { branchId: one.main.id, branchName: 'Renamed' } }],
+    [branchCalls.delete, { params: { branchId: spareBranchId } }],
+    [accounts.ofUser, { params: student }],
+    [accounts.ofBank, { params: { bankId: one.bankId } }],
+    [
+      accounts.create,
+      { body: { branchId: one.main.id, userId: one.student.username, accountType: 'SAVINGS' } },
+    ],
+    [accounts.close, { params: { accountId: other } }],
+    [transactions.list, { params: { accountId: acct } }],
+    [
+      transactions.create,
+      { body: { accountId: acct, type: 'credit', description: 'Correction', amount: 1 } },
+    ],
+    [transactions.transfer, { body: { fromAccountId: acct, toAccountId: other, amount: 1 } }],
+    [transactions.deposit, { body: { accountId: acct, amount: 1 } }],
+    [transactions.withdrawal, { body: { accountId: acct, amount: 1 } }],
+    [
+      transactions.update,
+      { body: { id: transactionId, description: 'Changed', transactionDate: '2030-01-02', amount: 10 } },
+    ],
+    [transactions.delete, { params: { transactionId } }],
+    [transactions.post, {}],
+    [audit.list, {}],
+    [statements.list, { params: student }],
+    [statements.download, { params: { fileName: `statement-${acct}-${statementMonth}.pdf` } }],
+    [
+      tickets.create,
+      {
+        body: {
+          bankId: one.bankId,
+          ticketType: 'Bug',
+          title: 'T',
+          ticketContents: 'C',
+          severity: '1. Blocker',
+        },
+      },
+    ],
+    [tickets.list, { params: { bankId: one.bankId } }],
+    [
+      classroom.payday,
+      { body: { kind: 'deposit', memo: 'Class job', items: [{ accountId: acct, amount: 1 }] } },
+    ],
+    [classroom.previewPayday, { body: { kind: 'withdrawal', items: [{ accountId: acct, amount: 1 }] } }],
+    [classroom.paydays, { params: { bankId: one.bankId } }],
+    [classroom.students, { params: { bankId: one.bankId }, query: { q: 'student' } }],
+    [
+      classroom.importRoster,
+      { body: `username,name,branch,accounts\nimported-kid,Imported Kid,${one.main.id},CHECKING\n` },
+    ],
+    [tickets.update, { body: { supportTicketId: ticketId, ticketType: 'Bug', severity: '2. Critical' } }],
+  ]);
+}
+
+/** The probe for a route, with its URL (below /api) built from the contract's path. */
+function probeFor(entry: Route): { url: string; body?: unknown } | undefined {
+  const probe = probes().get(entry);
+  const query = probe?.query ? `?${new URLSearchParams(probe.query)}` : '';
+  return probe && { url: `${pathOf(entry, probe.params)}${query}`, body: probe.body };
 }
 
 /**
@@ -186,23 +178,24 @@ function probeFor(method: string, url: string): Probe | undefined {
  * found" (and nothing about it); a roster import names branches only inside the CSV, where
  * another bank's branch is a row's "unknown branch" (400), like a branch that does not exist.
  */
-const bankNeutral = new Set([
-  'POST /api/logout',
-  'POST /api/admin/transactions/post',
-  'GET /api/admin/audit',
-  'POST /api/teller/batches/preview',
-  'POST /api/admin/users/import',
+const bankNeutral = new Set<Route>([
+  sessions.logout,
+  transactions.post,
+  audit.list,
+  classroom.previewPayday,
+  classroom.importRoster,
 ]);
 
-const protectedRoutes = () => t.app.apiRoutes.filter((r) => r.tier !== 'public');
+/** Every route of the contract but the public ones. */
+const protectedRoutes = () => routeTable.filter((entry) => entry.tier !== 'public');
 
 /**
  * Who may make each probe: the tier's own role, a Student for their own records; a single leg and a
  * transfer between two customers are staff's.
  */
-function rightfulCaller(route: { method: string; url: string; tier: string }): keyof SeededBank['tokens'] {
-  const staffOnly = ['POST /api/user/transactions/create', 'POST /api/user/transfers'];
-  if (staffOnly.includes(`${route.method} ${route.url}`)) return 'teller';
+function rightfulCaller(route: Route): keyof SeededBank['tokens'] {
+  const staffOnly: Route[] = [transactions.create, transactions.transfer];
+  if (staffOnly.includes(route)) return 'teller';
   if (route.tier === 'admin') return 'admin';
   if (route.tier === 'teller') return 'teller';
   return 'student';
@@ -211,8 +204,8 @@ function rightfulCaller(route: { method: string; url: string; tier: string }): k
 describe('every API route', () => {
   it('has a probe here', () => {
     const missing = protectedRoutes()
-      .filter((r) => r.url !== '/api/logout' && !probeFor(r.method, r.url))
-      .map((r) => `${r.method} ${r.url}`);
+      .filter((r) => r !== sessions.logout && !probeFor(r))
+      .map(routeKey);
     expect(missing).toEqual([]);
   });
 
@@ -220,27 +213,25 @@ describe('every API route', () => {
   it('lets the rightful caller through (2xx) with each probe, from a fresh bank each time', async () => {
     for (const route of protectedRoutes()) {
       await seed();
-      const probe = probeFor(route.method, route.url) ?? { url: route.url.replace('/api', '') };
+      const probe = probeFor(route) ?? { url: route.path };
       const token = one.tokens[rightfulCaller(route)];
-      const res = await call(t.app, route.method as 'GET', probe.url, { token, body: probe.body });
-      expect(res.status, `${route.method} ${route.url}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(
-        200,
-      );
-      expect(res.status, `${route.method} ${route.url}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+      const res = await call(t.app, route.method, probe.url, { token, body: probe.body });
+      expect(res.status, `${routeKey(route)}: ${JSON.stringify(res.body)}`).toBeGreaterThanOrEqual(200);
+      expect(res.status, `${routeKey(route)}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
     }
   });
 
   it('refuses a caller without a token with 401', async () => {
     for (const route of protectedRoutes()) {
-      const probe = probeFor(route.method, route.url) ?? { url: route.url.replace('/api', '') };
-      const res = await call(t.app, route.method as 'GET', probe.url, { body: probe.body });
-      expect(res.status, `${route.method} ${route.url}`).toBe(401);
+      const probe = probeFor(route) ?? { url: route.path };
+      const res = await call(t.app, route.method, probe.url, { body: probe.body });
+      expect(res.status, routeKey(route)).toBe(401);
     }
   });
 
   it('refuses a Student on teller and admin routes, and a Teller on admin routes, with 403', async () => {
     for (const route of protectedRoutes()) {
-      const probe = probeFor(route.method, route.url);
+      const probe = probeFor(route);
       if (!probe) continue;
       const callers =
         route.tier === 'admin'
@@ -249,56 +240,55 @@ describe('every API route', () => {
             ? [one.tokens.student]
             : [];
       for (const token of callers) {
-        const res = await call(t.app, route.method as 'GET', probe.url, { token, body: probe.body });
-        expect(res.status, `${route.method} ${route.url}`).toBe(403);
+        const res = await call(t.app, route.method, probe.url, { token, body: probe.body });
+        expect(res.status, routeKey(route)).toBe(403);
       }
     }
   });
 
   it("answers another bank's admin and teller with 404 for this bank's records", async () => {
     for (const route of protectedRoutes()) {
-      const probe = probeFor(route.method, route.url);
-      if (!probe || bankNeutral.has(`${route.method} ${route.url}`)) continue;
+      const probe = probeFor(route);
+      if (!probe || bankNeutral.has(route)) continue;
       const callers = route.tier === 'admin' ? [two.tokens.admin] : [two.tokens.admin, two.tokens.teller];
       for (const token of callers) {
-        const res = await call(t.app, route.method as 'GET', probe.url, { token, body: probe.body });
-        expect(res.status, `${route.method} ${route.url}`).toBe(404);
+        const res = await call(t.app, route.method, probe.url, { token, body: probe.body });
+        expect(res.status, routeKey(route)).toBe(404);
       }
     }
   });
 
   it("answers another Student of the same bank with 404 for this student's records", async () => {
-    const studentOwned = [
-      'GET /api/user/users/:username',
-      'PUT /api/users/:userId/updateDisplayName',
-      'PUT /api/user/users/:userId/updateDisplayName',
-      'PUT /api/user/users/:userId/updatePassword',
-      'GET /api/user/accounts/user/:username',
-      'GET /api/user/transactions/:accountId',
-      'GET /api/user/statements/:username',
-      'GET /api/user/statements/download/:fileName',
-      'PUT /api/user/supportTickets/update',
+    const studentOwned: Route[] = [
+      users.get,
+      users.updateDisplayNameBare,
+      users.updateDisplayName,
+      users.updatePassword,
+      accounts.ofUser,
+      transactions.list,
+      statements.list,
+      statements.download,
+      tickets.update,
     ];
-    for (const key of studentOwned) {
-      const [method, url] = key.split(' ') as [string, string];
-      const probe = probeFor(method, url)!;
-      const res = await call(t.app, method as 'GET', probe.url, {
+    for (const route of studentOwned) {
+      const probe = probeFor(route)!;
+      const res = await call(t.app, route.method, probe.url, {
         token: one.tokens.otherStudent,
         body: probe.body,
       });
-      expect(res.status, key).toBe(404);
+      expect(res.status, routeKey(route)).toBe(404);
     }
   });
 
   it('changed nothing in bank one through all those refusals', async () => {
     const before = await snapshot();
     for (const route of protectedRoutes()) {
-      const probe = probeFor(route.method, route.url);
-      if (!probe || bankNeutral.has(`${route.method} ${route.url}`)) continue;
-      await call(t.app, route.method as 'GET', probe.url, { token: two.tokens.admin, body: probe.body });
+      const probe = probeFor(route);
+      if (!probe || bankNeutral.has(route)) continue;
+      await call(t.app, route.method, probe.url, { token: two.tokens.admin, body: probe.body });
       // A Student may open a ticket in their own bank: that one is meant to change something.
-      if (route.url === '/api/user/supportTickets/create') continue;
-      await call(t.app, route.method as 'GET', probe.url, {
+      if (route === tickets.create) continue;
+      await call(t.app, route.method, probe.url, {
         token: one.tokens.otherStudent,
         body: probe.body,
       });

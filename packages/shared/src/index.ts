@@ -14,3 +14,4 @@ export * from './schemas/transactions.js';
 export * from './schemas/tickets.js';
 export * from './schemas/audit.js';
 export * from './schemas/classroom.js';
+export * from './contract/index.js';

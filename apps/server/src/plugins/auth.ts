@@ -3,10 +3,9 @@ import type { Database } from '../db/client.js';
 import type { Actor } from '../domain/actor.js';
 import { actorForToken, type SignedIn } from '../domain/auth/sessions.js';
 import { forbidden, unauthenticated } from '../domain/errors.js';
-import { messages } from '@bank/shared';
+import { messages, type Tier } from '@bank/shared';
 
-/** Who may call a route, by its prefix (API.md "Tiers and tenancy"). */
-export type Tier = 'public' | 'user' | 'teller' | 'admin';
+export type { Tier };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,12 +1,10 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sql } from 'drizzle-orm';
-import { loginBody, messages, type LoginBody } from '@bank/shared';
+import { loginBody, messages, sessionCalls as calls, type LoginBody } from '@bank/shared';
 import { InvalidCredentialsError, login } from '../domain/auth/login.js';
 import { revokeSession } from '../domain/auth/sessions.js';
 import { badRequest } from '../domain/errors.js';
 import { actorOf } from '../plugins/auth.js';
-import type { RouteDeps } from './deps.js';
+import { registerRoute, type RoutePlugin } from './register.js';
 
 /**
  * Credentials from a Basic header, if one was sent, held to the same rules as the JSON body (a NUL
@@ -28,68 +26,40 @@ function basicCredentials(header: string | undefined): LoginBody | null {
   throw badRequest(message, { [String(issue?.path[0] ?? 'authorization')]: message });
 }
 
-export const sessionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
-  app.post(
-    '/login',
-    {
-      config: { tier: 'public' },
-      schema: {
-        tags: ['sessions'],
-        security: [],
-        summary: 'Sign in with JSON {username, password} and/or a Basic header; answers the token as text',
-        body: loginBody.nullish(),
-        response: { 200: z.string(), 401: z.string() },
-      },
-    },
-    async (request, reply) => {
-      const basic = basicCredentials(request.headers.authorization);
-      const body = request.body ?? null;
-      if (basic && body && (basic.username !== body.username || basic.password !== body.password)) {
-        throw badRequest(messages.basicAndBodyCredentialsDiffer);
-      }
-      const credentials = body ?? basic;
-      try {
-        if (!credentials) throw new InvalidCredentialsError();
-        const token = await login(db, {
-          ...credentials,
-          address: request.ip,
-          sessionTtlSeconds: config.sessionTtlSeconds,
-          limits: config.signInLimits,
-        });
-        return reply.type('text/plain; charset=utf-8').send(token);
-      } catch (error) {
-        if (!(error instanceof InvalidCredentialsError)) throw error;
-        return reply.code(401).type('text/plain; charset=utf-8').send(messages.invalidCredentials);
-      }
-    },
-  );
+export const sessionRoutes: RoutePlugin = async (app, { db, config }) => {
+  registerRoute(app, calls.login, async (request, reply) => {
+    const basic = basicCredentials(request.headers.authorization);
+    const body = request.body ?? null;
+    if (basic && body && (basic.username !== body.username || basic.password !== body.password)) {
+      throw badRequest(messages.basicAndBodyCredentialsDiffer);
+    }
+    const credentials = body ?? basic;
+    try {
+      if (!credentials) throw new InvalidCredentialsError();
+      const token = await login(db, {
+        ...credentials,
+        address: request.ip,
+        sessionTtlSeconds: config.sessionTtlSeconds,
+        limits: config.signInLimits,
+      });
+      return reply.type('text/plain; charset=utf-8').send(token);
+    } catch (error) {
+      if (!(error instanceof InvalidCredentialsError)) throw error;
+      return reply.code(401).type('text/plain; charset=utf-8').send(messages.invalidCredentials);
+    }
+  });
 
-  app.post(
-    '/logout',
-    { config: { tier: 'user' }, schema: { tags: ['sessions'], response: { 204: z.null() } } },
-    async (request, reply) => {
-      await revokeSession(db, actorOf(request).sessionId);
-      return reply.code(204).send(null);
-    },
-  );
+  registerRoute(app, calls.logout, async (request, reply) => {
+    await revokeSession(db, actorOf(request).sessionId);
+    return reply.code(204).send(null);
+  });
 
-  app.get(
-    '/healthz',
-    {
-      config: { tier: 'public' },
-      schema: {
-        tags: ['sessions'],
-        security: [],
-        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.string() }) },
-      },
-    },
-    async (_request, reply) => {
-      try {
-        await db.execute(sql`select 1`);
-        return { status: 'ok' as const };
-      } catch {
-        return reply.code(503).send({ status: 'unavailable' });
-      }
-    },
-  );
+  registerRoute(app, calls.health, async (_request, reply) => {
+    try {
+      await db.execute(sql`select 1`);
+      return { status: 'ok' as const };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
 };

@@ -1,19 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  accountNumber,
-  createTransactionBody,
-  depositBody,
-  postingResult,
-  transaction,
-  transactionId,
-  transactionPageQuery,
-  transferBody,
-  transferResult,
-  updateTransactionBody,
-  withdrawalBody,
-} from '@bank/shared';
+import { transactionCalls as calls } from '@bank/shared';
 import type { Tx } from '../db/client.js';
 import { isStaff } from '../domain/actor.js';
 import { forbidden } from '../domain/errors.js';
@@ -31,14 +17,7 @@ import {
   type LedgerClock,
 } from '../domain/ledger/index.js';
 import { actorOf } from '../plugins/auth.js';
-import type { RouteDeps } from './deps.js';
-
-export const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .optional()
-    .describe('1 to 64 characters; a repeat returns the first answer and moves no money'),
-});
+import { registerRoute, type RoutePlugin } from './register.js';
 
 /**
  * A deposit's or withdrawal's input, also its idempotency payload: the memo only when there is one,
@@ -50,7 +29,7 @@ const singleLegInput = (body: { accountId: string; amount: number; memo: string 
   ...(body.memo ? { memo: body.memo } : {}),
 });
 
-export const transactionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+export const transactionRoutes: RoutePlugin = async (app, { db, config }) => {
   const clock = (): LedgerClock => ({ now: new Date(), postingDelaySeconds: config.postingDelaySeconds });
 
   /** A money-moving POST: at most once per Idempotency-Key, answered 201 (or the first answer again). */
@@ -70,80 +49,32 @@ export const transactionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
     return reply.code(result.status).send(result.body);
   }
 
-  app.post(
-    '/user/transfers',
-    {
-      config: { tier: 'user' },
-      schema: {
-        tags: ['transactions'],
-        headers: idempotencyHeaders,
-        body: transferBody,
-        response: { 201: transferResult },
-      },
-    },
-    async (request, reply) => {
-      const { fromAccountId, toAccountId, amount, memo } = request.body;
-      const input = { fromAccountId, toAccountId, amountCents: amount, memo };
-      // One statement does the key, the locks, the checks and the writes (domain/ledger/transfer.ts).
-      const key = parseIdempotencyKey(request.headers['idempotency-key']);
-      const result = await transferOnce(db, clock(), actorOf(request), input, key);
-      return reply.code(result.status as 201).send(result.body);
-    },
-  );
+  registerRoute(app, calls.transfer, async (request, reply) => {
+    const { fromAccountId, toAccountId, amount, memo } = request.body;
+    const input = { fromAccountId, toAccountId, amountCents: amount, memo };
+    // One statement does the key, the locks, the checks and the writes (domain/ledger/transfer.ts).
+    const key = parseIdempotencyKey(request.headers['idempotency-key']);
+    const result = await transferOnce(db, clock(), actorOf(request), input, key);
+    return reply.code(result.status as 201).send(result.body);
+  });
 
-  app.post(
-    '/teller/deposits',
-    {
-      config: { tier: 'teller' },
-      schema: {
-        tags: ['transactions'],
-        headers: idempotencyHeaders,
-        body: depositBody,
-        response: { 201: transaction },
-      },
-    },
-    (request, reply) => {
-      const input = singleLegInput(request.body);
-      return moveMoney(request, reply, 'deposit', input, (tx, now) =>
-        deposit(tx, now, actorOf(request), input),
-      );
-    },
-  );
+  registerRoute(app, calls.deposit, (request, reply) => {
+    const input = singleLegInput(request.body);
+    return moveMoney(request, reply, 'deposit', input, (tx, now) =>
+      deposit(tx, now, actorOf(request), input),
+    );
+  });
 
-  app.post(
-    '/teller/withdrawals',
-    {
-      config: { tier: 'teller' },
-      schema: {
-        tags: ['transactions'],
-        headers: idempotencyHeaders,
-        body: withdrawalBody,
-        response: { 201: transaction },
-      },
-    },
-    (request, reply) => {
-      const input = singleLegInput(request.body);
-      return moveMoney(request, reply, 'withdrawal', input, (tx, now) =>
-        withdraw(tx, now, actorOf(request), input),
-      );
-    },
-  );
+  registerRoute(app, calls.withdrawal, (request, reply) => {
+    const input = singleLegInput(request.body);
+    return moveMoney(request, reply, 'withdrawal', input, (tx, now) =>
+      withdraw(tx, now, actorOf(request), input),
+    );
+  });
 
-  app.post(
-    '/user/transactions/create',
-    {
-      config: { tier: 'user' },
-      // A USER is refused before the body is read, so validation tells them nothing.
-      onRequest: async (request) => {
-        if (!isStaff(actorOf(request))) throw forbidden();
-      },
-      schema: {
-        tags: ['transactions'],
-        headers: idempotencyHeaders,
-        body: createTransactionBody,
-        response: { 201: transaction },
-      },
-    },
+  registerRoute(
+    app,
+    calls.create,
     (request, reply) => {
       const { accountId, type, description, amount } = request.body;
       const input = { accountId, type, description, amountCents: amount };
@@ -151,68 +82,42 @@ export const transactionRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, {
         createTransaction(tx, now, actorOf(request), input),
       );
     },
-  );
-
-  app.get(
-    '/user/transactions/:accountId',
     {
-      config: { tier: 'user' },
-      schema: {
-        tags: ['transactions'],
-        params: z.object({ accountId: accountNumber }),
-        querystring: transactionPageQuery,
-        response: { 200: z.array(transaction) },
+      // A USER is refused before the body is read, so validation tells them nothing.
+      onRequest: async (request) => {
+        if (!isStaff(actorOf(request))) throw forbidden();
       },
     },
-    async (request, reply) => {
-      const page = await listTransactions(db, actorOf(request), request.params.accountId, request.query);
-      if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
-      return page.transactions;
-    },
   );
 
-  app.put(
-    '/admin/transactions/update',
-    {
-      config: { tier: 'admin' },
-      schema: { tags: ['transactions'], body: updateTransactionBody, response: { 200: transaction } },
-    },
-    (request) =>
-      updateTransaction(db, { now: new Date() }, actorOf(request), {
-        id: request.body.id,
-        description: request.body.description,
-        transactionDate: request.body.transactionDate,
-        amountCents: request.body.amount,
-      }),
+  registerRoute(app, calls.list, async (request, reply) => {
+    const page = await listTransactions(db, actorOf(request), request.params.accountId, request.query);
+    if (page.nextCursor) reply.header('X-Next-Cursor', page.nextCursor);
+    return page.transactions;
+  });
+
+  registerRoute(app, calls.update, (request) =>
+    updateTransaction(db, { now: new Date() }, actorOf(request), {
+      id: request.body.id,
+      description: request.body.description,
+      transactionDate: request.body.transactionDate,
+      amountCents: request.body.amount,
+    }),
   );
 
-  app.delete(
-    '/admin/transactions/:transactionId/delete',
-    {
-      config: { tier: 'admin' },
-      schema: { tags: ['transactions'], params: z.object({ transactionId }), response: { 204: z.null() } },
-    },
-    async (request, reply) => {
-      await deleteTransaction(db, { now: new Date() }, actorOf(request), request.params.transactionId);
-      return reply.code(204).send(null);
-    },
-  );
+  registerRoute(app, calls.delete, async (request, reply) => {
+    await deleteTransaction(db, { now: new Date() }, actorOf(request), request.params.transactionId);
+    return reply.code(204).send(null);
+  });
 
-  app.post(
-    '/admin/transactions/post',
-    {
-      config: { tier: 'admin' },
-      schema: { tags: ['transactions'], response: { 200: postingResult } },
-    },
-    async (request) => {
-      const result = await postTransactions(db, {
-        now: new Date(),
-        bankId: actorOf(request).bankId,
-        all: true,
-        wait: true,
-        live: true,
-      });
-      return { posted: result.posted };
-    },
-  );
+  registerRoute(app, calls.post, async (request) => {
+    const result = await postTransactions(db, {
+      now: new Date(),
+      bankId: actorOf(request).bankId,
+      all: true,
+      wait: true,
+      live: true,
+    });
+    return { posted: result.posted };
+  });
 };

@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { sessionCalls } from '@bank/shared';
 import { api } from '../lib/api-client';
 import { authStore } from '../lib/auth-store';
 import { pendingSubmissions } from '../lib/idempotency';
@@ -30,7 +31,7 @@ export function useLogout() {
   const signOutLocally = useSignOutLocally();
   return useCallback(async () => {
     try {
-      await api.none('/logout', { method: 'POST' });
+      await api.call(sessionCalls.logout);
     } catch {
       // The token may already be expired or revoked; signing out locally is what matters here.
     }

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { messages, screenMessages, type User } from '@bank/shared';
+import { messages, screenMessages, userCalls, type User } from '@bank/shared';
 import { api } from '../lib/api-client';
 import { useConfirmAction } from './confirm-action-modal';
 import { failureStatus, StatusLine, SUCCESS_TITLE_COLOR, type Status } from './status-message';
@@ -19,8 +19,7 @@ export const passwordOfReset = (text: string) => /Temporary password:\s*(\S+)\s*
  */
 function useResetPassword() {
   return useMutation({
-    mutationFn: async (userId: string) =>
-      api.text(`/admin/users/${encodeURIComponent(userId)}/resetPassword`, { method: 'POST' }),
+    mutationFn: async (userId: string) => api.call(userCalls.resetPassword, { params: { userId } }),
     gcTime: 0,
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { messages } from '@bank/shared';
+import { accountCalls, bankCalls, branchCalls, messages, statementCalls, userCalls } from '@bank/shared';
 import { server } from '../test/server';
 import { api, ApiError } from './api-client';
 
@@ -23,7 +23,7 @@ describe('ApiError', () => {
         ),
       ),
     );
-    const error = await failureOf(api.json('/admin/branches/create', { method: 'POST', json: {} }));
+    const error = await failureOf(api.call(branchCalls.create, { body: { branchName: 'Main' } }));
     expect(error).toMatchObject({
       status: 409,
       code: 'CONFLICT',
@@ -41,7 +41,46 @@ describe('ApiError', () => {
         HttpResponse.json({ error: 'FORBIDDEN', message: 'No.' }, { status: 403 }),
       ),
     );
-    expect((await failureOf(api.json('/user/bank/1'))).reason).toBeUndefined();
-    expect((await failureOf(api.json('/user/bank/2'))).reason).toBeUndefined();
+    expect((await failureOf(api.call(bankCalls.get, { params: { bankId: 1 } }))).reason).toBeUndefined();
+    expect((await failureOf(api.call(bankCalls.get, { params: { bankId: 2 } }))).reason).toBeUndefined();
+  });
+});
+
+describe('api.call', () => {
+  it('builds the path from the entry and its parameters, each encoded as one segment', async () => {
+    let url = '';
+    server.use(
+      http.get('*/api/user/accounts/user/:username', ({ request }) => {
+        url = request.url;
+        return HttpResponse.json([]);
+      }),
+    );
+    expect(await api.call(accountCalls.ofUser, { params: { username: 'a b/c' } })).toEqual([]);
+    expect(new URL(url).pathname).toBe('/api/user/accounts/user/a%20b%2Fc');
+  });
+
+  it('sends a text body as text and reads each answer as the entry declares it', async () => {
+    let sent = { type: '', body: '' };
+    server.use(
+      http.put('*/api/user/users/kid/updateDisplayName', async ({ request }) => {
+        sent = { type: request.headers.get('content-type') ?? '', body: await request.text() };
+        return HttpResponse.json({ userId: 'kid' });
+      }),
+      http.post('*/api/admin/users/kid/resetPassword', () => HttpResponse.text('Temporary password: x')),
+      http.get('*/api/user/statements/download/:name', () =>
+        HttpResponse.arrayBuffer(new Uint8Array([37, 80, 68, 70]).buffer, {
+          headers: { 'content-type': 'application/pdf' },
+        }),
+      ),
+      http.delete('*/api/admin/branches/3/delete', () => new HttpResponse(null, { status: 204 })),
+    );
+    await api.call(userCalls.updateDisplayName, { params: { userId: 'kid' }, body: 'Sam' });
+    expect(sent).toEqual({ type: 'text/plain; charset=utf-8', body: 'Sam' });
+    expect(await api.call(userCalls.resetPassword, { params: { userId: 'kid' } })).toBe(
+      'Temporary password: x',
+    );
+    const pdf = await api.call(statementCalls.download, { params: { fileName: 'statement.pdf' } });
+    expect({ type: pdf.type, size: pdf.size }).toEqual({ type: 'application/pdf', size: 4 });
+    expect(await api.call(branchCalls.delete, { params: { branchId: 3 } })).toBeUndefined();
   });
 });

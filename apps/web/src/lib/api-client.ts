@@ -1,4 +1,15 @@
-import { errorReasons, type ErrorBody, type ErrorReason } from '@bank/shared';
+import {
+  errorCodes,
+  errorReasons,
+  pathOf,
+  type BodyOf,
+  type ErrorBody,
+  type ErrorReason,
+  type ParamsOf,
+  type QueryOf,
+  type Route,
+  type SuccessOf,
+} from '@bank/shared';
 import { authStore } from './auth-store';
 import { uiText } from './ui-text';
 
@@ -34,17 +45,17 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+interface RequestOptions {
+  method: Route['method'];
   /** Sent as JSON. */
   json?: unknown;
-  /** Sent as a raw text/plain body. */
-  text?: string;
-  query?: Record<string, string | number | undefined>;
-  headers?: Record<string, string>;
-  signal?: AbortSignal;
+  /** Sent as a raw text body of this media type. */
+  text?: { type: NonNullable<Route['consumes']>; content: string };
+  query?: Readonly<Record<string, unknown>> | undefined;
+  headers: Record<string, string>;
+  signal?: AbortSignal | undefined;
   /** Send the bearer token and treat a 401 as the end of the session (default true). */
-  auth?: boolean;
+  auth?: boolean | undefined;
 }
 
 let onUnauthorized: (() => void) | null = null;
@@ -57,23 +68,39 @@ export function setUnauthorizedHandler(handler: (() => void) | null) {
 function buildUrl(path: string, query: RequestOptions['query']): string {
   const url = new URL(`/api${path}`, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) url.searchParams.set(key, String(value));
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
   }
   return url.toString();
+}
+
+function parsed(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    // Not JSON: some answers (a failed sign-in) are plain text.
+    return null;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function fieldsOf(value: unknown): Record<string, string> | undefined {
+  if (!isRecord(value)) return undefined;
+  const fields: Record<string, string> = {};
+  for (const [field, message] of Object.entries(value))
+    if (typeof message === 'string') fields[field] = message;
+  return fields;
 }
 
 async function errorFrom(response: Response): Promise<ApiError> {
   const raw = await response.text().catch(() => '');
   const fallback = response.status >= 500 ? uiText.serverError : response.statusText || uiText.unknownError;
-  try {
-    const body = JSON.parse(raw) as Partial<ErrorBody>;
-    if (body && typeof body.message === 'string') {
-      const code = (typeof body.error === 'string' ? body.error : 'UNKNOWN') as ApiError['code'];
-      const reason = errorReasons.find((known) => known === body.reason);
-      return new ApiError(response.status, code, body.message, body.fields, reason);
-    }
-  } catch {
-    // Not JSON: some answers (a failed sign-in) are plain text.
+  const body = parsed(raw);
+  if (isRecord(body) && typeof body.message === 'string') {
+    const code = errorCodes.find((known) => known === body.error) ?? 'UNKNOWN';
+    const reason = errorReasons.find((known) => known === body.reason);
+    return new ApiError(response.status, code, body.message, fieldsOf(body.fields), reason);
   }
   const text = raw.trim();
   const message = text && text.length <= 300 && !text.startsWith('<') ? text : fallback;
@@ -84,20 +111,16 @@ async function errorFrom(response: Response): Promise<ApiError> {
  * The one function that talks HTTP. It always checks the status: any non-2xx becomes an ApiError
  * carrying the server's {error, message}; a 401 on an authenticated call ends the session.
  */
-export async function request(path: string, options: RequestOptions = {}): Promise<Response> {
-  const { method = 'GET', json, text, query, signal, auth = true } = options;
-  const headers: Record<string, string> = {
-    Accept: 'application/json, text/plain;q=0.9',
-    ...options.headers,
-  };
+async function request(path: string, options: RequestOptions): Promise<Response> {
+  const { method, json, text, query, signal, auth = true } = options;
+  const headers = { ...options.headers };
   let body: string | undefined;
   if (json !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(json);
   } else if (text !== undefined) {
-    // A caller may name another text type (the roster import sends text/csv).
-    headers['Content-Type'] ??= 'text/plain; charset=utf-8';
-    body = text;
+    headers['Content-Type'] = `${text.type}; charset=utf-8`;
+    body = text.content;
   }
   const token = authStore.get()?.token;
   if (auth && token) headers.Authorization = `Bearer ${token}`;
@@ -117,32 +140,104 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   return response;
 }
 
-async function readJson<T>(response: Response): Promise<T> {
-  if (response.status === 204) return undefined as T;
-  const raw = await response.text();
-  return (raw ? JSON.parse(raw) : undefined) as T;
+/** What a call answers: the entry's success body (nothing for a 204), or a Blob for a file. */
+export type ResultOf<R extends Route> = R extends { produces: 'application/pdf' } ? Blob : SuccessOf<R>;
+
+type ParamsOption<R extends Route> = R extends { params: object }
+  ? { params: ParamsOf<R> }
+  : { params?: never };
+type QueryOption<R extends Route> = R extends { query: object } ? { query?: QueryOf<R> } : { query?: never };
+type BodyOption<R extends Route> = R extends { body: object }
+  ? undefined extends BodyOf<R>
+    ? { body?: BodyOf<R> }
+    : { body: BodyOf<R> }
+  : { body?: never };
+
+/** What a call sends: the entry's path parameters, query and body, typed from its schemas. */
+export type CallOptions<R extends Route> = ParamsOption<R> &
+  QueryOption<R> &
+  BodyOption<R> & {
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+    /** Send the bearer token and treat a 401 as the end of the session (default true). */
+    auth?: boolean;
+  };
+
+/** The options may be left out when the entry needs none. */
+type CallArgs<R extends Route> =
+  Record<never, never> extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>];
+
+interface LooseOptions {
+  params?: Readonly<Record<string, unknown>>;
+  query?: Readonly<Record<string, unknown>>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  auth?: boolean;
 }
 
-export const api = {
-  async json<T>(path: string, options?: RequestOptions): Promise<T> {
-    return readJson<T>(await request(path, options));
-  },
-  /** For lists that page with a header (X-Next-Cursor). */
-  async jsonWithHeaders<T>(path: string, options?: RequestOptions): Promise<{ data: T; headers: Headers }> {
-    const response = await request(path, options);
-    return { data: await readJson<T>(response), headers: response.headers };
-  },
-  async text(path: string, options?: RequestOptions): Promise<string> {
-    return (await request(path, options)).text();
-  },
-  /** A file (a statement PDF) as a Blob, fetched with the bearer token like every other call. */
-  async blob(path: string, options?: RequestOptions): Promise<Blob> {
-    return (await request(path, options)).blob();
-  },
-  async none(path: string, options?: RequestOptions): Promise<void> {
-    await request(path, options);
-  },
+const accepts: Record<NonNullable<Route['produces']> | 'json', string> = {
+  json: 'application/json, text/plain;q=0.9',
+  'text/plain': 'application/json, text/plain;q=0.9',
+  'application/pdf': 'application/pdf, application/json;q=0.9',
 };
+
+async function send(entry: Route, options: LooseOptions): Promise<Response> {
+  const { params, query, body, signal, auth } = options;
+  const payload =
+    body === undefined
+      ? {}
+      : entry.consumes
+        ? { text: { type: entry.consumes, content: typeof body === 'string' ? body : '' } }
+        : { json: body };
+  return request(pathOf(entry, params), {
+    method: entry.method,
+    ...payload,
+    query,
+    headers: { Accept: accepts[entry.produces ?? 'json'], ...options.headers },
+    signal,
+    auth,
+  });
+}
+
+/** The success answer as the entry declares it: JSON, text, a file, or nothing (204). */
+async function answerOf(entry: Route, response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  if (entry.produces === 'application/pdf') return response.blob();
+  if (entry.produces === 'text/plain') return response.text();
+  const raw = await response.text();
+  return raw ? parsed(raw) : undefined;
+}
+
+/*
+ * The typed face of a call. The server writes every answer through the entry's response schema
+ * (fastify-type-provider-zod encodes it and refuses to send what does not fit), so the answer has
+ * the schema's type; these overloads are the one place the client takes that on trust, instead of
+ * each caller asserting a type of its own.
+ */
+function call<R extends Route>(entry: R, ...args: CallArgs<R>): Promise<ResultOf<R>>;
+async function call(entry: Route, options: LooseOptions = {}): Promise<unknown> {
+  return answerOf(entry, await send(entry, options));
+}
+
+/** For lists that page with a header (X-Next-Cursor). */
+function callWithHeaders<R extends Route>(
+  entry: R,
+  ...args: CallArgs<R>
+): Promise<{ data: ResultOf<R>; headers: Headers }>;
+async function callWithHeaders(
+  entry: Route,
+  options: LooseOptions = {},
+): Promise<{ data: unknown; headers: Headers }> {
+  const response = await send(entry, options);
+  return { data: await answerOf(entry, response), headers: response.headers };
+}
+
+/**
+ * The web's one way to the API: `api.call(userCalls.get, { params: { username } })`. The
+ * path, method and body encoding come from the contract entry; the answer's type from its schema.
+ */
+export const api = { call, callWithHeaders };
 
 /** A message for any error thrown by a call. */
 export function errorMessage(error: unknown): string {

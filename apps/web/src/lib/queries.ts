@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Account, BankSettings, Branch, Student, User } from '@bank/shared';
+import { accountCalls, bankCalls, branchCalls, classroomCalls, userCalls, type User } from '@bank/shared';
 import { api } from './api-client';
 
 /**
@@ -31,9 +31,10 @@ export function useStudents(bankId: number, filter: StudentFilter = {}, enabled 
   return useQuery({
     queryKey: queryKeys.students(bankId, filter),
     queryFn: ({ signal }) =>
-      api.json<Student[]>(`/teller/students/${bankId}`, {
+      api.call(classroomCalls.students, {
+        params: { bankId },
         signal,
-        query: { branchId: filter.branchId, q: filter.q || undefined },
+        query: { branchId: filter.branchId ? Number(filter.branchId) : undefined, q: filter.q || undefined },
       }),
     enabled,
     // While the next search runs, the last answer stays on screen.
@@ -42,8 +43,9 @@ export function useStudents(bankId: number, filter: StudentFilter = {}, enabled 
 }
 
 export function fetchUser(username: string, token?: string): Promise<User> {
-  return api.json<User>(`/user/users/${encodeURIComponent(username)}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : undefined,
+  return api.call(userCalls.get, {
+    params: { username },
+    ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
   });
 }
 
@@ -54,8 +56,7 @@ export function useUserRecord(username: string) {
 export function useUserAccounts(username: string, enabled = true) {
   return useQuery({
     queryKey: queryKeys.userAccounts(username),
-    queryFn: ({ signal }) =>
-      api.json<Account[]>(`/user/accounts/user/${encodeURIComponent(username)}`, { signal }),
+    queryFn: ({ signal }) => api.call(accountCalls.ofUser, { params: { username }, signal }),
     enabled,
   });
 }
@@ -63,7 +64,7 @@ export function useUserAccounts(username: string, enabled = true) {
 export function useBankAccounts(bankId: number, enabled = true) {
   return useQuery({
     queryKey: queryKeys.bankAccounts(bankId),
-    queryFn: ({ signal }) => api.json<Account[]>(`/teller/accounts/bank/${bankId}`, { signal }),
+    queryFn: ({ signal }) => api.call(accountCalls.ofBank, { params: { bankId }, signal }),
     enabled,
   });
 }
@@ -71,7 +72,7 @@ export function useBankAccounts(bankId: number, enabled = true) {
 export function useBranches(bankId: number, enabled = true) {
   return useQuery({
     queryKey: queryKeys.branches(bankId),
-    queryFn: ({ signal }) => api.json<Branch[]>(`/teller/branches/${bankId}`, { signal }),
+    queryFn: ({ signal }) => api.call(branchCalls.list, { params: { bankId }, signal }),
     enabled,
   });
 }
@@ -79,7 +80,7 @@ export function useBranches(bankId: number, enabled = true) {
 export function useBankSettings(bankId: number, enabled = true) {
   return useQuery({
     queryKey: queryKeys.bankSettings(bankId),
-    queryFn: ({ signal }) => api.json<BankSettings>(`/user/bank/${bankId}`, { signal }),
+    queryFn: ({ signal }) => api.call(bankCalls.get, { params: { bankId }, signal }),
     enabled,
   });
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { limits, type Transaction, type UpdateTransactionBody } from '@bank/shared';
+import { transactionCalls, limits, type Transaction, type UpdateTransactionBody } from '@bank/shared';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/queries';
 
@@ -12,10 +12,11 @@ interface TransactionPage {
 }
 
 async function fetchPage(accountId: string, cursor: string | undefined, limit: number, signal?: AbortSignal) {
-  const { data, headers } = await api.jsonWithHeaders<Transaction[]>(
-    `/user/transactions/${encodeURIComponent(accountId)}`,
-    { query: { limit, cursor }, signal },
-  );
+  const { data, headers } = await api.callWithHeaders(transactionCalls.list, {
+    params: { accountId },
+    query: { limit, cursor },
+    signal,
+  });
   return { items: data, nextCursor: headers.get('X-Next-Cursor') ?? undefined } satisfies TransactionPage;
 }
 
@@ -54,8 +55,7 @@ function useInvalidateLedger() {
 export function useUpdateTransaction() {
   const invalidate = useInvalidateLedger();
   return useMutation({
-    mutationFn: (body: UpdateTransactionBody) =>
-      api.json<Transaction>('/admin/transactions/update', { method: 'PUT', json: body }),
+    mutationFn: (body: UpdateTransactionBody) => api.call(transactionCalls.update, { body }),
     onSuccess: invalidate,
   });
 }
@@ -64,7 +64,7 @@ export function useUpdateTransaction() {
 export function useDeleteTransaction() {
   const invalidate = useInvalidateLedger();
   return useMutation({
-    mutationFn: (id: number) => api.none(`/admin/transactions/${id}/delete`, { method: 'DELETE' }),
+    mutationFn: (transactionId: number) => api.call(transactionCalls.delete, { params: { transactionId } }),
     onSuccess: invalidate,
   });
 }

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditRecord } from '@bank/shared';
+import { auditCalls, type AuditRecord } from '@bank/shared';
 import { api } from '../../lib/api-client';
 
 /** Records per "Load more"; the server allows up to 500. */
@@ -19,7 +19,7 @@ export function useActivityPages() {
   return useInfiniteQuery({
     queryKey: activityKeys.all,
     queryFn: async ({ pageParam, signal }): Promise<ActivityPage> => {
-      const { data, headers } = await api.jsonWithHeaders<AuditRecord[]>('/admin/audit', {
+      const { data, headers } = await api.callWithHeaders(auditCalls.list, {
         query: { limit: ACTIVITY_PAGE_SIZE, cursor: pageParam },
         signal,
       });

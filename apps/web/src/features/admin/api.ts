@@ -1,13 +1,16 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  Account,
-  AccountType,
-  BankSettings,
-  Branch,
-  CreateUserBody,
-  Role,
-  UpdateBankBody,
-  User,
+import {
+  accountCalls,
+  bankCalls,
+  branchCalls,
+  userCalls,
+  type Account,
+  type AccountType,
+  type Branch,
+  type CreateUserBody,
+  type Role,
+  type UpdateBankBody,
+  type User,
 } from '@bank/shared';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/queries';
@@ -21,7 +24,7 @@ export const adminKeys = {
 export function useBankUsers(bankId: number) {
   return useQuery({
     queryKey: adminKeys.users(bankId),
-    queryFn: ({ signal }) => api.json<User[]>(`/admin/users/${bankId}`, { signal }),
+    queryFn: ({ signal }) => api.call(userCalls.list, { params: { bankId }, signal }),
   });
 }
 
@@ -57,7 +60,7 @@ export function useCreateUser(bankId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateUserBody) =>
-      parseCreatedUser(body.username, await api.text('/admin/users/create', { method: 'POST', json: body })),
+      parseCreatedUser(body.username, await api.call(userCalls.create, { body })),
     gcTime: 0,
     onSuccess: () => client.invalidateQueries({ queryKey: adminKeys.users(bankId) }),
   });
@@ -75,11 +78,7 @@ export interface UserUpdate {
 export function useUpdateUser(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UserUpdate) =>
-      api.json<User>(`/admin/users/${encodeURIComponent(body.userId)}/updateUser`, {
-        method: 'PUT',
-        json: body,
-      }),
+    mutationFn: (body: UserUpdate) => api.call(userCalls.update, { params: { userId: body.userId }, body }),
     onSuccess: (user) => {
       replaceIn<User>(client, adminKeys.users(bankId), (u) => sameId(u.userId, user.userId), user);
       // The admin may have edited themself: the session's user record follows.
@@ -92,8 +91,7 @@ export function useUpdateUser(bankId: number) {
 export function useDeleteUser(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) =>
-      api.none(`/admin/users/${encodeURIComponent(userId)}/delete`, { method: 'DELETE' }),
+    mutationFn: (userId: string) => api.call(userCalls.delete, { params: { userId } }),
     onSuccess: (_, userId) => {
       removeFrom<User>(client, adminKeys.users(bankId), (u) => sameId(u.userId, userId));
       return client.invalidateQueries({ queryKey: adminKeys.users(bankId) });
@@ -106,10 +104,7 @@ export function useCreateBranch(bankId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (branchName: string) =>
-      api.json<Branch>('/admin/branches/create', {
-        method: 'POST',
-        json: { branchName, bankId, numOfAccounts: 0 },
-      }),
+      api.call(branchCalls.create, { body: { branchName, bankId, numOfAccounts: 0 } }),
     onSuccess: (branch) => {
       if (branch?.branchId !== undefined) {
         client.setQueryData<Branch[]>(queryKeys.branches(bankId), (list) =>
@@ -125,8 +120,7 @@ export function useCreateBranch(bankId: number) {
 export function useUpdateBranch(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { branchId: number; branchName: string }) =>
-      api.json<Branch>('/admin/branches/update', { method: 'PUT', json: body }),
+    mutationFn: (body: { branchId: number; branchName: string }) => api.call(branchCalls.update, { body }),
     onSuccess: (branch) =>
       replaceIn<Branch>(client, queryKeys.branches(bankId), (b) => b.branchId === branch.branchId, branch),
   });
@@ -136,7 +130,7 @@ export function useUpdateBranch(bankId: number) {
 export function useDeleteBranch(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (branchId: number) => api.none(`/admin/branches/${branchId}/delete`, { method: 'DELETE' }),
+    mutationFn: (branchId: number) => api.call(branchCalls.delete, { params: { branchId } }),
     onSuccess: (_, branchId) => {
       removeFrom<Branch>(client, queryKeys.branches(bankId), (b) => b.branchId === branchId);
       return client.invalidateQueries({ queryKey: queryKeys.branches(bankId) });
@@ -154,8 +148,7 @@ export interface AccountCreation {
 export function useCreateAccount(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AccountCreation) =>
-      api.json<Account>('/admin/accounts/create', { method: 'POST', json: body }),
+    mutationFn: (body: AccountCreation) => api.call(accountCalls.create, { body }),
     onSuccess: (account) => {
       if (account?.accountId) {
         client.setQueryData<Account[]>(queryKeys.bankAccounts(bankId), (list) =>
@@ -174,8 +167,7 @@ export function useCreateAccount(bankId: number) {
 export function useDeleteAccount(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (accountId: string) =>
-      api.none(`/admin/accounts/${encodeURIComponent(accountId)}/delete`, { method: 'DELETE' }),
+    mutationFn: (accountId: string) => api.call(accountCalls.close, { params: { accountId } }),
     onSuccess: (_, accountId) => {
       removeFrom<Account>(client, queryKeys.bankAccounts(bankId), (a) => a.accountId === accountId);
       return Promise.all([
@@ -190,8 +182,7 @@ export function useDeleteAccount(bankId: number) {
 export function useUpdateBank(bankId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateBankBody) =>
-      api.json<BankSettings>('/admin/bank/update', { method: 'PUT', json: body }),
+    mutationFn: (body: UpdateBankBody) => api.call(bankCalls.update, { body }),
     onSuccess: (settings) => client.setQueryData(queryKeys.bankSettings(bankId), settings),
   });
 }

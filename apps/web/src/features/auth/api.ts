@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { sessionCalls } from '@bank/shared';
 import { api } from '../../lib/api-client';
 import type { Session } from '../../lib/current-user';
 import { fetchUser } from '../../lib/queries';
@@ -10,14 +11,14 @@ export interface Credentials {
 
 /** POST /login answers a text/plain token; GET /user/users/{username} then gives the user record. */
 async function signIn(credentials: Credentials): Promise<Session> {
-  const token = (await api.text('/login', { method: 'POST', json: credentials, auth: false })).trim();
+  const token = (await api.call(sessionCalls.login, { body: credentials, auth: false })).trim();
   try {
     const user = await fetchUser(credentials.username.trim(), token);
     return { token, user };
   } catch (error) {
     // Do not leave a live token behind that nobody holds.
     await api
-      .none('/logout', { method: 'POST', auth: false, headers: { Authorization: `Bearer ${token}` } })
+      .call(sessionCalls.logout, { auth: false, headers: { Authorization: `Bearer ${token}` } })
       .catch(() => undefined);
     throw error;
   }

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BatchBody, BatchPreview, BatchResult, ImportCheck, ImportResult } from '@bank/shared';
+import { classroomCalls, type BatchBody, type ImportCheck, type ImportResult } from '@bank/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { pendingSubmissions } from '../../lib/idempotency';
 import { queryKeys } from '../../lib/queries';
@@ -9,8 +9,7 @@ import { queryKeys } from '../../lib/queries';
 /** POST /teller/batches/preview: what the payday would do, row by row; writes nothing. */
 export function usePaydayPreview() {
   return useMutation({
-    mutationFn: (body: BatchBody) =>
-      api.json<BatchPreview>('/teller/batches/preview', { method: 'POST', json: body }),
+    mutationFn: (body: BatchBody) => api.call(classroomCalls.previewPayday, { body }),
   });
 }
 
@@ -22,9 +21,8 @@ export function usePayday() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: BatchBody) =>
-      api.json<BatchResult>('/teller/batches', {
-        method: 'POST',
-        json: body,
+      api.call(classroomCalls.payday, {
+        body,
         headers: { 'Idempotency-Key': pendingSubmissions.keyFor('payday', body) },
       }),
     onError: (error) => {
@@ -40,17 +38,17 @@ export function usePayday() {
   });
 }
 
-const csvBody = (csv: string) => ({
-  method: 'POST' as const,
-  text: csv,
-  headers: { 'Content-Type': 'text/csv' },
-});
+/** The import answers a check (200) to a dry run and the created students (201) otherwise. */
+const isCheck = (answer: ImportCheck | ImportResult): answer is ImportCheck => 'rows' in answer;
 
 /** POST /admin/users/import?dryRun=true: every row checked, nothing written. */
 export function useImportCheck() {
   return useMutation({
-    mutationFn: (csv: string) =>
-      api.json<ImportCheck>('/admin/users/import', { ...csvBody(csv), query: { dryRun: 'true' } }),
+    mutationFn: async (csv: string): Promise<ImportCheck> => {
+      const answer = await api.call(classroomCalls.importRoster, { body: csv, query: { dryRun: true } });
+      if (!isCheck(answer)) throw new Error('The dry run created students');
+      return answer;
+    },
   });
 }
 
@@ -58,7 +56,11 @@ export function useImportCheck() {
 export function useImportStudents() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (csv: string) => api.json<ImportResult>('/admin/users/import', csvBody(csv)),
+    mutationFn: async (csv: string): Promise<ImportResult> => {
+      const answer = await api.call(classroomCalls.importRoster, { body: csv });
+      if (isCheck(answer)) throw new Error('The import only checked its rows');
+      return answer;
+    },
     gcTime: 0,
     onSuccess: () =>
       Promise.all([

@@ -4,14 +4,11 @@ import {
   messages,
   transferBody,
   withdrawalBody,
-  type DepositBody,
   type MoneyAction,
-  type TransferBody,
-  type WithdrawalBody,
 } from '@bank/shared';
 import { money, parseAmountInput } from '../../lib/format';
 import { schemaErrors } from '../../lib/validation';
-import type { FlowResult } from './api';
+import type { FlowAnswer, FlowRequest, FlowResult } from './api';
 import { accountLabel, BLANK_BRANCH, type FlowAccounts } from './flow-accounts';
 
 /** The values of every money form; each flow uses the account fields it names. */
@@ -37,10 +34,10 @@ export interface AccountField {
 export interface FlowConfig {
   fields: AccountField[];
   validate: (values: FlowValues, source: FlowAccounts) => Record<string, string>;
-  body: (values: FlowValues) => TransferBody | DepositBody | WithdrawalBody;
+  request: (values: FlowValues) => FlowRequest;
   /** The confirm view's rows after the branch. */
   summary: (values: FlowValues, source: FlowAccounts) => [string, string][];
-  result: (answer: unknown, values: FlowValues, source: FlowAccounts) => FlowResult | null;
+  result: (answer: FlowAnswer, values: FlowValues, source: FlowAccounts) => FlowResult | null;
 }
 
 const amountOf = (v: FlowValues) => parseAmountInput(v.amount);
@@ -80,11 +77,14 @@ const transfer: FlowConfig = {
     }
     return errors;
   },
-  body: (v) => ({
-    fromAccountId: v.fromAccountId,
-    toAccountId: v.toAccountId,
-    amount: Number(amountOf(v)),
-    ...memoPart(v),
+  request: (v) => ({
+    flow: 'transfer',
+    body: {
+      fromAccountId: v.fromAccountId,
+      toAccountId: v.toAccountId,
+      amount: Number(amountOf(v)),
+      ...memoPart(v),
+    },
   }),
   summary: (v, source) => [
     ['From', named(source, v.fromAccountId)],
@@ -95,7 +95,7 @@ const transfer: FlowConfig = {
   result(answer, v, source) {
     const from = source.find(v.fromAccountId);
     const to = source.find(v.toAccountId);
-    return from && to ? { flow: 'transfer', transfer: answer as never, from, to } : null;
+    return answer.flow === 'transfer' && from && to ? { ...answer, from, to } : null;
   },
 };
 
@@ -117,7 +117,7 @@ function tellerFlow(flow: 'deposit' | 'withdrawal'): FlowConfig {
       if (!source.accounts.some((a) => a.accountId === v.accountId)) errors.accountId ??= missing;
       return errors;
     },
-    body: (v) => ({ accountId: v.accountId, amount: Number(amountOf(v)), ...memoPart(v) }),
+    request: (v) => ({ flow, body: { accountId: v.accountId, amount: Number(amountOf(v)), ...memoPart(v) } }),
     summary: (v, source) => [
       ['Account', named(source, v.accountId)],
       ['Amount', money(Number(amountOf(v)))],
@@ -125,7 +125,7 @@ function tellerFlow(flow: 'deposit' | 'withdrawal'): FlowConfig {
     ],
     result(answer, v, source) {
       const account = source.find(v.accountId);
-      return account ? { flow, transaction: answer as never, account } : null;
+      return answer.flow !== 'transfer' && account ? { ...answer, account } : null;
     },
   };
 }

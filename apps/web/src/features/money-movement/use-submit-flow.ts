@@ -23,7 +23,7 @@ export function useSubmitFlow(
   return () => {
     const values = form.getValues();
     if (submit.isPending) return;
-    submit.mutate(config.body(values) as never, {
+    submit.mutate(config.request(values), {
       onSuccess: async (answer) => {
         const result = config.result(answer, values, source);
         if (result) await navigate(paths.flowConfirmation(user.bankId, flow), { state: result });

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '@bank/shared';
+import { userCalls, type User } from '@bank/shared';
 import { api } from '../../lib/api-client';
+import { userQuery } from '../../lib/current-user';
 import { fetchUser, queryKeys } from '../../lib/queries';
 
 function useStoreUser() {
@@ -15,10 +16,7 @@ export function useUpdateDisplayName(username: string) {
   const storeUser = useStoreUser();
   return useMutation({
     mutationFn: (displayName: string) =>
-      api.json<User>(`/user/users/${encodeURIComponent(username)}/updateDisplayName`, {
-        method: 'PUT',
-        text: displayName,
-      }),
+      api.call(userCalls.updateDisplayName, { params: { userId: username }, body: displayName }),
     onSuccess: storeUser,
   });
 }
@@ -29,9 +27,9 @@ export function useUpdatePassword(username: string) {
   const storeUser = useStoreUser();
   return useMutation({
     mutationFn: async ({ current, next }: { current: string; next: string }) => {
-      const answer = await api.text(`/user/users/${encodeURIComponent(username)}/updatePassword`, {
-        method: 'PUT',
-        json: [current, next],
+      const answer = await api.call(userCalls.updatePassword, {
+        params: { userId: username },
+        body: [current, next],
       });
       // mustChangePassword turns false now; the guards read it from the user record.
       const user = await fetchUser(username).catch(() => null);
@@ -40,7 +38,7 @@ export function useUpdatePassword(username: string) {
     onSuccess: ({ user }) => {
       if (user) storeUser(user);
       else {
-        const current = queryClient.getQueryData<User>(queryKeys.user(username));
+        const current = queryClient.getQueryData(userQuery(username).queryKey);
         if (current) storeUser({ ...current, mustChangePassword: false });
       }
     },

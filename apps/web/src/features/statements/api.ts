@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { statementCalls } from '@bank/shared';
 import { api } from '../../lib/api-client';
 
 export const statementKeys = {
@@ -9,8 +10,7 @@ export const statementKeys = {
 export function useStatements(username: string) {
   return useQuery({
     queryKey: statementKeys.list(username),
-    queryFn: ({ signal }) =>
-      api.json<string[]>(`/user/statements/${encodeURIComponent(username)}`, { signal }),
+    queryFn: ({ signal }) => api.call(statementCalls.list, { params: { username }, signal }),
   });
 }
 
@@ -33,9 +33,7 @@ export function saveBlob(blob: Blob, fileName: string) {
 export function useDownloadStatement() {
   return useMutation({
     mutationFn: async (fileName: string) => {
-      const blob = await api.blob(`/user/statements/download/${encodeURIComponent(fileName)}`, {
-        headers: { Accept: 'application/pdf, application/json;q=0.9' },
-      });
+      const blob = await api.call(statementCalls.download, { params: { fileName } });
       saveBlob(blob, fileName);
       return fileName;
     },

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateTicketBody, SupportTicket, UpdateTicketBody } from '@bank/shared';
+import { ticketCalls, type CreateTicketBody, type SupportTicket, type UpdateTicketBody } from '@bank/shared';
 import { api } from '../../lib/api-client';
 
 export const ticketKeys = {
@@ -10,7 +10,7 @@ export const ticketKeys = {
 export function useTickets(bankId: number) {
   return useQuery({
     queryKey: ticketKeys.list(bankId),
-    queryFn: ({ signal }) => api.json<SupportTicket[]>(`/user/supportTickets/${bankId}`, { signal }),
+    queryFn: ({ signal }) => api.call(ticketCalls.list, { params: { bankId }, signal }),
   });
 }
 
@@ -18,8 +18,7 @@ export function useTickets(bankId: number) {
 export function useCreateTicket(bankId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateTicketBody) =>
-      api.json<SupportTicket>('/user/supportTickets/create', { method: 'POST', json: { ...body, bankId } }),
+    mutationFn: (body: CreateTicketBody) => api.call(ticketCalls.create, { body: { ...body, bankId } }),
     onSuccess: (ticket) =>
       queryClient.setQueryData<SupportTicket[]>(ticketKeys.list(bankId), (list) => [
         ...(list ?? []).filter((t) => t.supportTicketId !== ticket.supportTicketId),
@@ -32,8 +31,7 @@ export function useCreateTicket(bankId: number) {
 export function useUpdateTicket(bankId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateTicketBody) =>
-      api.json<SupportTicket>('/user/supportTickets/update', { method: 'PUT', json: body }),
+    mutationFn: (body: UpdateTicketBody) => api.call(ticketCalls.update, { body }),
     onSuccess: (ticket) =>
       queryClient.setQueryData<SupportTicket[]>(ticketKeys.list(bankId), (list) =>
         (list ?? []).map((t) => (t.supportTicketId === ticket.supportTicketId ? ticket : t)),

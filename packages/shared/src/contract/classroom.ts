@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import {
+  batchBody,
+  batchPreview,
+  batchResult,
+  batchSummary,
+  importCheck,
+  importQuery,
+  importResult,
+  student,
+  studentsQuery,
+} from '../schemas/classroom.js';
+import { positiveId } from '../schemas/common.js';
+import { route } from './route.js';
+import { idempotencyHeaders } from './transactions.js';
+
+const byBank = z.object({ bankId: positiveId });
+
+/** The classroom tools of API.md "Classroom tools": class payday, the students roster, roster import. */
+export const classroomCalls = {
+  payday: route({
+    method: 'POST',
+    path: '/teller/batches',
+    tier: 'teller',
+    tags: ['classroom'],
+    summary: 'Class payday: one deposit or withdrawal per item, all or nothing',
+    headers: idempotencyHeaders,
+    body: batchBody,
+    response: { 201: batchResult },
+  }),
+  previewPayday: route({
+    method: 'POST',
+    path: '/teller/batches/preview',
+    tier: 'teller',
+    tags: ['classroom'],
+    summary: "A payday's effect on each account, writing nothing",
+    body: batchBody,
+    response: { 200: batchPreview },
+  }),
+  paydays: route({
+    method: 'GET',
+    path: '/teller/batches/:bankId',
+    tier: 'teller',
+    tags: ['classroom'],
+    summary: "The bank's paydays, newest first",
+    params: byBank,
+    response: { 200: z.array(batchSummary) },
+  }),
+  students: route({
+    method: 'GET',
+    path: '/teller/students/:bankId',
+    tier: 'teller',
+    tags: ['classroom'],
+    summary: "The bank's Students with their open accounts, by name; filter by branch, search by q",
+    params: byBank,
+    query: studentsQuery,
+    response: { 200: z.array(student) },
+  }),
+  importRoster: route({
+    method: 'POST',
+    path: '/admin/users/import',
+    tier: 'admin',
+    tags: ['classroom'],
+    summary:
+      'text/csv body "username,name,branch,accounts": ?dryRun=true checks (200); otherwise creates all (201) or nothing (400)',
+    consumes: 'text/csv',
+    query: importQuery,
+    body: z.string(),
+    response: { 200: importCheck, 201: importResult },
+  }),
+};

@@ -1,0 +1,13 @@
+// Each area on its own, so that a screen's bundle takes only the areas it calls.
+export * from './route.js';
+export { accountCalls } from './accounts.js';
+export { auditCalls } from './audit.js';
+export { bankCalls } from './bank.js';
+export { branchCalls } from './branches.js';
+export { classroomCalls } from './classroom.js';
+export { sessionCalls } from './sessions.js';
+export { statementCalls } from './statements.js';
+export { ticketCalls } from './tickets.js';
+export { transactionCalls } from './transactions.js';
+export { userCalls } from './users.js';
+export { contract, routeTable } from './table.js';

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { loginBody } from '../schemas/auth.js';
+import { route } from './route.js';
+
+export const sessionCalls = {
+  login: route({
+    method: 'POST',
+    path: '/login',
+    tier: 'public',
+    tags: ['sessions'],
+    summary: 'Sign in with JSON {username, password} and/or a Basic header; answers the token as text',
+    body: loginBody.nullish(),
+    produces: 'text/plain',
+    response: { 200: z.string(), 401: z.string() },
+  }),
+  logout: route({
+    method: 'POST',
+    path: '/logout',
+    tier: 'user',
+    tags: ['sessions'],
+    response: { 204: z.null() },
+  }),
+  health: route({
+    method: 'GET',
+    path: '/healthz',
+    tier: 'public',
+    tags: ['sessions'],
+    response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.string() }) },
+  }),
+};
