@@ -49,7 +49,7 @@ test('a student transfers from checking to savings, from entry to confirmation',
   await expect(details).toContainText('$12.34');
   await expect(details.getByRole('row', { name: /^Date/ })).toHaveText(/\d\d\/\d\d\/\d{4}/);
   await expect(details.getByRole('row', { name: /^Transaction Id/ })).toHaveText(
-    /\d+ \(debit\), \d+ \(credit\)/,
+    /\d+ \(money out of CHECKING \*\*2345\), \d+ \(money into SAVINGS \*\*7890\)/,
   );
 
   // Balances include pending transactions (API.md), so they change at once.

@@ -30,10 +30,11 @@ export function ConfirmActionModal({
     >
       <Text mb="lg">{message}</Text>
       <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
+        {/* The safe choice has focus, so Enter never deletes by accident (issue 14). */}
+        <Button variant="default" onClick={onCancel} data-autofocus>
           Go Back
         </Button>
-        <Button color={danger ? 'red' : undefined} onClick={onConfirm} data-autofocus>
+        <Button color={danger ? 'red' : undefined} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </Group>

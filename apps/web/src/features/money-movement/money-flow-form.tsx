@@ -12,6 +12,7 @@ import { BranchPicker, ConfirmView, FlowPaper } from './flow-parts';
 import { flowTexts } from './flow-texts';
 import { useSubmitFlow } from './use-submit-flow';
 import { useReviewStep } from './use-review-step';
+import { amountHint, otherSide, pickerAccounts } from './transfer-help';
 
 interface EntryProps {
   config: FlowConfig;
@@ -45,11 +46,18 @@ function EntryForm({ config, form, source, reviewLabel, onReview, onChange }: En
           <NativeSelect
             key={name}
             label={label}
-            data={accountOptions(source.accounts, source.staff, blank, 'Select an account')}
+            data={accountOptions(
+              pickerAccounts(source.accounts, name, values),
+              source.staff,
+              blank,
+              'Select an account',
+            )}
             disabled={!branchChosen}
             {...form.getInputProps(name)}
             onChange={(event) => {
               form.setFieldValue(name, event.currentTarget.value);
+              const other = otherSide(source.accounts, name, event.currentTarget.value);
+              if (other) form.setFieldValue(other.name, other.value);
               onChange();
             }}
           />
@@ -59,6 +67,7 @@ function EntryForm({ config, form, source, reviewLabel, onReview, onChange }: En
           inputMode="decimal"
           autoComplete="off"
           leftSection="$"
+          description={amountHint(source.accounts, values)}
           onFocus={(event) => event.currentTarget.select()}
           {...form.getInputProps('amount')}
         />
