@@ -15,6 +15,19 @@ export class KeyboardUser {
     await this.page.keyboard.type(text);
   }
 
+  /**
+   * To the screen's content: after a navigation focus is on the heading already; otherwise the
+   * skip link is the first tab stop (Tab, Enter).
+   */
+  async skipToContent() {
+    const inMain = await this.page.evaluate(() => !!document.activeElement?.closest('main'));
+    if (inMain) return;
+    await this.press('Tab');
+    await expect(this.page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await this.press('Enter');
+    await expect(this.page.getByRole('heading', { level: 1 })).toBeFocused();
+  }
+
   /** Tab (forwards) until the target has focus; fails after 80 presses. */
   async tabTo(target: Locator) {
     for (let i = 0; i < 80; i += 1) {

@@ -10,7 +10,8 @@ test('a student transfers by keyboard only', async ({ page }) => {
   await signIn(page, 'student');
   await expect(page.getByTestId('account-card').first()).toBeVisible();
   const keys = new KeyboardUser(page);
-  await keys.tabTo(page.getByRole('link', { name: 'Transfer', exact: true }).first());
+  await keys.skipToContent();
+  await keys.tabTo(page.getByRole('main').getByRole('link', { name: 'Transfer', exact: true }));
   await keys.press('Enter');
   await expect(page).toHaveURL(/\/1\/transfer$/);
   const from = page.getByLabel('From Account');
@@ -35,7 +36,8 @@ test('a teller deposits by keyboard only', async ({ page }) => {
   await signIn(page, 'teller');
   await expect(page.getByTestId('action-tile').first()).toBeVisible();
   const keys = new KeyboardUser(page);
-  await keys.tabTo(page.getByRole('link', { name: /^Deposit/ }).first());
+  await keys.skipToContent();
+  await keys.tabTo(page.getByRole('main').getByRole('link', { name: /^Deposit/ }));
   await keys.press('Enter');
   await expect(page).toHaveURL(/\/1\/deposit$/);
   const branch = page.getByLabel('Branch');

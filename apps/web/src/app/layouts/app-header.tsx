@@ -17,7 +17,8 @@ export interface AppHeaderProps {
 function UserMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
   return (
     // Not in a portal: the open menu stays inside the banner landmark.
-    <Menu position="bottom-end" width={200} withinPortal={false}>
+    // No focus placeholder: a focusable "presentation" div is not a menu item (axe: aria-required-children).
+    <Menu position="bottom-end" width={200} withinPortal={false} withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton data-testid="header-menu" miw={44} mih={44}>
           <Group gap={8} wrap="nowrap">
