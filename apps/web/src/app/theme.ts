@@ -30,6 +30,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--bank-success-text': '#077556',
     '--bank-focus-ring': 'var(--mantine-color-blue-8)',
     '--bank-debit': 'var(--mantine-color-red-9)',
+    // Text of light red buttons (Delete): red-6 on its pale background is below 4.5:1.
+    '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
@@ -37,5 +39,6 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--bank-success-text': 'var(--mantine-color-teal-3)',
     '--bank-focus-ring': 'var(--mantine-color-blue-3)',
     '--bank-debit': 'var(--mantine-color-red-4)',
+    '--mantine-color-red-light-color': 'var(--mantine-color-red-3)',
   },
 });
