@@ -8,7 +8,8 @@ import { ApiError, errorMessage } from '../../lib/api-client';
  * Text of a delete button. Buttons here use the default variant: Mantine's light variants in this
  * theme fall below the WCAG AA contrast when hovered (blue-9 on blue-2 is 3.9:1).
  */
-export const DANGER_TEXT = 'red.9';
+// The error colour of the theme: red-9 in the light one, red-4 in the dark one (app/theme.ts).
+export const DANGER_TEXT = 'var(--mantine-color-error)';
 
 /** A status line of a form or screen: the spec's text, and under a failure the server's reason. */
 export interface Status {
