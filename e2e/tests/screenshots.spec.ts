@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   chooseAccount,
   expectNoHorizontalOverflow,
+  expectNoViolations,
   shot,
   signIn,
   STUDENT_CHECKING,
@@ -10,19 +11,29 @@ import {
 } from './support';
 
 /**
- * Every screen at desktop and phone width, into e2e/screenshots/ for a person to look at. The
- * checks here are only that each screen rendered and nothing spills past the viewport's width.
+ * Every screen and state at desktop and phone width, in the light and the dark theme (the system
+ * setting, which the app follows), into e2e/screenshots/ for a person to look at. Each must have
+ * rendered, spill nothing past the viewport's width, and have no axe violation of any impact.
  */
 async function capture(page: Page, name: string, heading?: string) {
   if (heading) await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await page.waitForLoadState('networkidle');
   await expectNoHorizontalOverflow(page);
+  await expectNoViolations(page);
   await shot(page, name);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectNoViolations(page);
+  await shot(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
 }
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   test.describe(`screens at ${size} width`, () => {
     test.use({ viewport });
+    // Each screen is checked and photographed twice, once per theme.
+    test.setTimeout(240_000);
 
     test('signed out', async ({ page }) => {
       await page.goto('/');
@@ -126,7 +137,10 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await page.getByRole('button', { name: 'Delete Transaction' }).click();
       await expect(page.getByRole('dialog', { name: 'Confirm Action' })).toBeVisible();
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `screenshots/${size}-admin-confirm-action.png` });
+      await expectNoViolations(page);
+      await page.screenshot({
+        path: `${process.env.SHOTS_DIR ?? 'screenshots'}/${size}-admin-confirm-action.png`,
+      });
       await page.getByRole('dialog').getByRole('button', { name: 'Go Back' }).click();
       for (const [path, name, heading] of [
         ['/1/admin/users', 'users', 'Manage Users'],

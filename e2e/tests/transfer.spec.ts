@@ -10,7 +10,7 @@ test('a student transfers from checking to savings, from entry to confirmation',
   const savingsBefore = await balanceOf(request, token, 'student', STUDENT_SAVINGS);
 
   await signIn(page, 'student');
-  await expect(page.getByRole('link', { name: /^CHECKING \*\*2345, balance/ })).toContainText(
+  await expect(page.getByRole('link', { name: /^CHECKING \*\*2345 Balance/ })).toContainText(
     money(checkingBefore),
   );
 
@@ -49,7 +49,7 @@ test('a student transfers from checking to savings, from entry to confirmation',
   await expect(details).toContainText('$12.34');
   await expect(details.getByRole('row', { name: /^Date/ })).toHaveText(/\d\d\/\d\d\/\d{4}/);
   await expect(details.getByRole('row', { name: /^Transaction Id/ })).toHaveText(
-    /\d+ \(debit\), \d+ \(credit\)/,
+    /\d+ \(money out of CHECKING \*\*2345\), \d+ \(money into SAVINGS \*\*7890\)/,
   );
 
   // Balances include pending transactions (API.md), so they change at once.
@@ -62,15 +62,15 @@ test('a student transfers from checking to savings, from entry to confirmation',
     .getByRole('navigation', { name: 'Side navigation' })
     .getByRole('link', { name: 'Accounts', exact: true })
     .click();
-  await expect(page.getByRole('link', { name: /^CHECKING \*\*2345, balance/ })).toContainText(
+  await expect(page.getByRole('link', { name: /^CHECKING \*\*2345 Balance/ })).toContainText(
     money(checkingAfter),
   );
-  await expect(page.getByRole('link', { name: /^SAVINGS \*\*7890, balance/ })).toContainText(
+  await expect(page.getByRole('link', { name: /^SAVINGS \*\*7890 Balance/ })).toContainText(
     money(savingsAfter),
   );
 
   // The account page lists the new debit as pending, without a balance.
-  await page.getByRole('link', { name: /^CHECKING \*\*2345, balance/ }).click();
+  await page.getByRole('link', { name: /^CHECKING \*\*2345 Balance/ }).click();
   const pendingRow = page
     .getByRole('table', { name: 'Pending transactions' })
     .getByRole('row')

@@ -359,3 +359,30 @@ export const classroomText = {
   slipSignIn: 'Sign in at',
   slipNote: 'You will choose your own password when you first sign in.',
 } as const;
+
+/**
+ * Issue 14 (kind, keyboard, screen reader, phone): the web app's own texts for guidance, focus
+ * and failures. A separate block so that other changes to the texts above merge cleanly.
+ */
+export const guidanceMessages = {
+  skipToContent: 'Skip to content',
+  announceSuccess: 'Done:',
+  announceFailure: 'Problem:',
+  sessionExpired: 'Your session ended. Sign in again to go back to where you were.',
+  appUpdated: 'The bank was updated. Reload the page to get the new version.',
+  reload: 'Reload',
+  colorScheme: 'Colour theme',
+  colorSchemeHint: 'System follows the setting of your device.',
+  colorSchemeSystem: 'System',
+  colorSchemeLight: 'Light',
+  colorSchemeDark: 'Dark',
+  canMoveUpTo: (amount: string) => `You can move up to ${amount}`,
+  available: 'Available',
+  includesPending: (amount: string) => `includes ${amount} pending`,
+  newBalance: 'New balance',
+  backToAccount: (name: string) => `Back to ${name}`,
+  transferTransactionIds: (s: { debitId: number; from: string; creditId: number; to: string }) =>
+    `${s.debitId} (money out of ${s.from}), ${s.creditId} (money into ${s.to})`,
+  noAccountsStudent: 'You have no accounts yet. Ask your teacher to open one for you; it will show here.',
+  menuOpen: 'Open navigation',
+} as const;

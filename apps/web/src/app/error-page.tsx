@@ -1,6 +1,30 @@
 import { Button, Code, Container, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { messages } from '@bank/shared';
+import { uiText } from '../lib/ui-text';
+
+/** A screen's chunk did not load: after a new release the old file names are gone. */
+function isChunkLoadFailure(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  return /dynamically imported module|Importing a module script failed|ChunkLoadError|module script/i.test(
+    text,
+  );
+}
+
+/** "The bank was updated", never a module's address, and a button that reloads the page. */
+function AppUpdated() {
+  return (
+    <Container size="sm" py="xl">
+      <Stack gap="md" align="flex-start" role="alert">
+        <Title order={1} tabIndex={-1} data-page-heading>
+          {messages.unexpectedError}
+        </Title>
+        <Text>{uiText.appUpdated}</Text>
+        <Button onClick={() => window.location.reload()}>{uiText.reload}</Button>
+      </Stack>
+    </Container>
+  );
+}
 
 /** Unknown routes give a no-route-matches message (spec §8). */
 export function NotFoundPage() {
@@ -8,7 +32,9 @@ export function NotFoundPage() {
   return (
     <Container size="sm" py="xl">
       <Stack gap="md" align="flex-start">
-        <Title order={1}>404 Not Found</Title>
+        <Title order={1} tabIndex={-1} data-page-heading>
+          404 Not Found
+        </Title>
         <Text>
           No route matches URL <Code>&quot;{pathname}&quot;</Code>
         </Text>
@@ -24,6 +50,7 @@ export function NotFoundPage() {
 export function ErrorPage() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isChunkLoadFailure(error)) return <AppUpdated />;
   const detail = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error
@@ -32,7 +59,9 @@ export function ErrorPage() {
   return (
     <Container size="sm" py="xl">
       <Stack gap="md" align="flex-start" role="alert">
-        <Title order={1}>{messages.unexpectedError}</Title>
+        <Title order={1} tabIndex={-1} data-page-heading>
+          {messages.unexpectedError}
+        </Title>
         <Text c="dimmed">{detail}</Text>
         <Button component="a" href="/home">
           Reload the app

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './a11y.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -19,7 +20,7 @@ export function Providers({ queryClient, env = 'default', children }: ProvidersP
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       env={env}
-      defaultColorScheme="light"
+      defaultColorScheme="auto"
     >
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>

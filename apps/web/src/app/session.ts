@@ -26,6 +26,25 @@ export function useSignOutLocally() {
   }, [navigate, queryClient]);
 }
 
+/**
+ * The token ran out while the user was working (a 401): sign out here, then to sign-in with a
+ * message, and after signing in back to the screen the user was on.
+ */
+export function useSessionExpired() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    const here = window.location.pathname + window.location.search;
+    await queryClient.cancelQueries();
+    authStore.clear();
+    pendingSubmissions.clear();
+    const next = here.startsWith('/login') ? '' : `&next=${encodeURIComponent(here)}`;
+    await navigate(`/login?expired=1${next}`, { replace: true });
+    queryClient.clear();
+    notifications.clean();
+  }, [navigate, queryClient]);
+}
+
 /** Logout: the server revokes the token (POST /api/logout), then everything local is cleared. */
 export function useLogout() {
   const signOutLocally = useSignOutLocally();

@@ -1,13 +1,13 @@
 import { Group, Text } from '@mantine/core';
 import { IconBuildingBank } from '@tabler/icons-react';
 
-/** The product logo of the header. */
-export function Logo() {
+/** The header's logo: the bank's own name once signed in, the product's before. */
+export function Logo({ name = 'School Bank' }: { name?: string }) {
   return (
-    <Group gap={8} wrap="nowrap">
-      <IconBuildingBank size={28} stroke={1.8} color="var(--mantine-color-blue-filled)" aria-hidden />
-      <Text fw={700} size="lg" style={{ whiteSpace: 'nowrap' }}>
-        School Bank
+    <Group gap={8} wrap="nowrap" miw={0}>
+      <IconBuildingBank size={28} stroke={1.8} color="var(--mantine-color-anchor)" aria-hidden />
+      <Text fw={700} size="lg" truncate data-testid="bank-name">
+        {name}
       </Text>
     </Group>
   );

@@ -16,7 +16,7 @@ export function PageHeader({
   return (
     <Group justify="space-between" align="flex-end" mb="lg" gap="sm">
       <Stack gap={4}>
-        <Title order={1} size="h2">
+        <Title order={1} size="h2" tabIndex={-1} data-page-heading>
           {title}
         </Title>
         {subtitle && <Text c="dimmed">{subtitle}</Text>}

@@ -1,4 +1,7 @@
 import { Alert } from '@mantine/core';
+import { useEffect } from 'react';
+import { announce } from '../lib/announcer';
+import { uiText } from '../lib/ui-text';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { errorMessage } from '../lib/api-client';
 
@@ -10,15 +13,19 @@ export interface StatusMessageProps {
   detail?: string | undefined;
 }
 
-/**
- * The title colour of a success: Mantine's teal-9 on the light teal background is 4.3:1, below
- * WCAG AA; this darker teal is 4.9:1.
- */
-export const SUCCESS_TITLE_COLOR = '#077556';
+/** The title colour of a success, AA on the light teal background in both themes (app/theme.ts). */
+export const SUCCESS_TITLE_COLOR = 'var(--bank-success-text)';
 
-/** Failure text in red, success text in a confirmation style (spec §8); announced to screen readers. */
+/**
+ * Failure text in red, success text in a confirmation style (spec §8). Screen readers hear it
+ * once, through the layout's live region; the box keeps its role (what it is) but is not live itself.
+ */
 export function StatusMessage({ kind, title, detail }: StatusMessageProps) {
   const failure = kind === 'failure';
+  useEffect(() => {
+    const said = `${failure ? uiText.announceFailure : uiText.announceSuccess} ${title}`;
+    announce(detail ? `${said} ${detail}` : said);
+  }, [failure, title, detail]);
   return (
     <Alert
       color={failure ? 'red' : 'teal'}
@@ -26,6 +33,7 @@ export function StatusMessage({ kind, title, detail }: StatusMessageProps) {
       icon={failure ? <IconAlertCircle aria-hidden /> : <IconCircleCheck aria-hidden />}
       title={title}
       role={failure ? 'alert' : 'status'}
+      aria-live="off"
       data-status={kind}
       styles={failure ? undefined : { title: { color: SUCCESS_TITLE_COLOR } }}
     >

@@ -1,9 +1,11 @@
-import { Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { IconTransfer } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ROLE_LABELS, type User } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../lib/current-user';
+import { paths } from '../../lib/paths';
 import { useUserAccounts } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 import { useMenu, type MenuItem } from '../menu';
@@ -15,13 +17,29 @@ function StudentHome({ user }: { user: User }) {
     <QueryState query={accounts} what="your accounts">
       {(list) =>
         list.length === 0 ? (
-          <Text c="dimmed">{uiText.noAccounts}</Text>
+          // What to do, not only what is missing (issue 14).
+          <Alert variant="light" color="blue" title={uiText.noAccounts}>
+            {uiText.noAccountsStudent}
+          </Alert>
         ) : (
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
-            {list.map((account) => (
-              <AccountCard key={account.accountId} account={account} />
-            ))}
-          </SimpleGrid>
+          <>
+            {list.length > 1 && (
+              // On a phone Transfer was only inside the menu: here it is one tap from home.
+              <Button
+                component={Link}
+                to={paths.flow(user.bankId, 'transfer')}
+                leftSection={<IconTransfer size={18} aria-hidden />}
+                mb="md"
+              >
+                Transfer
+              </Button>
+            )}
+            <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
+              {list.map((account) => (
+                <AccountCard key={account.accountId} account={account} />
+              ))}
+            </SimpleGrid>
+          </>
         )
       }
     </QueryState>

@@ -1,29 +1,49 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { LiveRegion } from '../../components/live-region';
 import { setUnauthorizedHandler } from '../../lib/api-client';
 import { useSession } from '../../lib/current-user';
-import { useSignOutLocally } from '../session';
+import { focusPage } from '../../lib/page-focus';
+import { usePhone } from '../../lib/use-phone';
+import { useSessionExpired } from '../session';
 import { AppHeader } from './app-header';
 import { SideNav } from './side-nav';
+import { SkipLink } from './skip-link';
+
+/** After every navigation (not the first load) focus goes to the new screen's heading (issue 14). */
+function useFocusOnNavigation(main: React.RefObject<HTMLElement | null>) {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    focusPage(main.current);
+  }, [pathname, main]);
+}
 
 /** Every route sits under this layout: a header always, the side navigation once signed in. */
 export function RootLayout() {
   const session = useSession();
   const [navOpened, nav] = useDisclosure(false);
   const location = useLocation();
-  const signOutLocally = useSignOutLocally();
+  const phone = usePhone();
+  const main = useRef<HTMLElement>(null);
+  const sessionExpired = useSessionExpired();
 
-  // A 401 from any call means the token is gone: sign out here too and go to login.
+  // A 401 from any call means the token is gone: back to sign-in, then to where the user was.
   useEffect(() => {
-    setUnauthorizedHandler(() => void signOutLocally());
+    setUnauthorizedHandler(() => void sessionExpired());
     return () => setUnauthorizedHandler(null);
-  }, [signOutLocally]);
+  }, [sessionExpired]);
 
   // On a phone the navigation is an overlay: close it once a link was followed.
   const closeNav = nav.close;
   useEffect(() => closeNav(), [location.pathname, closeNav]);
+  useFocusOnNavigation(main);
 
   return (
     <AppShell
@@ -31,17 +51,20 @@ export function RootLayout() {
       navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: !session } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
+      <SkipLink />
       <AppShell.Header>
         <AppHeader navOpened={navOpened} onToggleNav={nav.toggle} />
       </AppShell.Header>
       {session && (
-        <AppShell.Navbar p="sm" aria-label="Side navigation">
+        // A collapsed phone menu is out of the tab order and hidden from screen readers.
+        <AppShell.Navbar p="sm" aria-label="Side navigation" inert={phone && !navOpened}>
           <SideNav user={session.user} />
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
+      <AppShell.Main id="main" ref={main} tabIndex={-1} style={{ outline: 'none' }}>
         <Outlet />
       </AppShell.Main>
+      <LiveRegion />
       <ScrollRestoration />
     </AppShell>
   );

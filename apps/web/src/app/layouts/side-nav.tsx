@@ -39,7 +39,8 @@ function NavItem({ to, label, description, icon, indent = false }: NavItemProps)
 
 function SectionLabel({ children }: { children: string }) {
   return (
-    <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mt="md" mb={4} component="h2">
+    // Plain text, not a heading: the page's h1 is the first heading a screen reader meets.
+    <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mt="md" mb={4}>
       {children}
     </Text>
   );

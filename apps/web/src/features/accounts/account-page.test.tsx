@@ -82,14 +82,14 @@ describe('account page', () => {
     const { user } = renderApp('/account/1000000001', student);
     await screen.findByRole('table', { name: 'Pending transactions' });
     expect(rowsOf('Pending transactions')).toEqual([
-      ['03/11/2026', 'Transfer to SAVINGS **0002', '$30.00', '', '--'],
+      ['03/11/2026', 'Transfer to SAVINGS **0002', '-$30.00', '', '--'],
       ['03/10/2026', 'Teller Deposit', '', '$12.50', '--'],
     ]);
     // Credits minus debits: 12.50 - 30.00.
     expect(screen.getByTestId('pending-total')).toHaveTextContent('Pending total: -$17.50');
     // The posted date is preferred over the transaction date.
     expect(rowsOf('Posted transactions')).toEqual([
-      ['03/05/2026', 'Teller Withdrawal', '$20.00', '', '$480.00'],
+      ['03/05/2026', 'Teller Withdrawal', '-$20.00', '', '$480.00'],
     ]);
     expect(screen.queryByRole('columnheader', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'CHECKING **0001' })).toBeInTheDocument();

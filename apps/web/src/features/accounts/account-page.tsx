@@ -60,8 +60,7 @@ function TransactionSections({
   posted: Transaction[];
   onEdit: ((transaction: Transaction) => void) | undefined;
 }) {
-  const pendingTotal =
-    pending.reduce((sum, t) => sum + (t.type === 'credit' ? 1 : -1) * cents(t.amount), 0) / 100;
+  const pendingTotal = pendingSum(pending);
   return (
     <>
       <Paper withBorder p="md" radius="md">
@@ -95,6 +94,24 @@ function TransactionSections({
   );
 }
 
+const pendingSum = (pending: Transaction[]) =>
+  pending.reduce((sum, t) => sum + (t.type === 'credit' ? 1 : -1) * cents(t.amount), 0) / 100;
+
+/** What a child reads first: the available balance, large, and how much of it is pending (issue 14). */
+function AvailableBalance({ account, pending }: { account: Account; pending: Transaction[] }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text c="dimmed" fw={600}>
+        {uiText.available}
+      </Text>
+      <Text fz={36} fw={700} lh={1.2} data-testid="current-balance">
+        {money(account.balance)}
+      </Text>
+      {pending.length > 0 && <Text c="dimmed">{uiText.includesPending(money(pendingSum(pending)))}</Text>}
+    </Paper>
+  );
+}
+
 /** `account/{accountId}`: pending table with its total, posted table, balance chart, CSV (spec §2). */
 export function AccountPage() {
   const { accountId = '' } = useParams();
@@ -118,13 +135,9 @@ export function AccountPage() {
       <PageHeader
         title={title}
         subtitle={
-          account ? (
-            <>
-              Account {account.accountId} · Balance{' '}
-              <b data-testid="current-balance">{money(account.balance)}</b>
-              {isStaff(user.userRole) && ` · ${account.username}`}
-            </>
-          ) : undefined
+          account
+            ? `Account ${account.accountId}${isStaff(user.userRole) ? ` · ${account.username}` : ''}`
+            : undefined
         }
         actions={<CsvButton accountId={accountId} />}
       />
@@ -134,6 +147,8 @@ export function AccountPage() {
         <LoadFailed what="the transactions" error={pages.error} onRetry={() => void pages.refetch()} />
       ) : (
         <Stack gap="lg">
+          {account && <AvailableBalance account={account} pending={pending} />}
+          <BalanceChart transactions={posted} />
           {editing && (
             <EditTransactionForm key={editing.id} transaction={editing} onClose={() => setEditing(null)} />
           )}
@@ -156,7 +171,6 @@ export function AccountPage() {
               onRetry={() => void pages.fetchNextPage()}
             />
           )}
-          <BalanceChart transactions={posted} />
         </Stack>
       )}
     </>

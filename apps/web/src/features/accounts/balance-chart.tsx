@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { Paper, Text, Title, useMantineTheme } from '@mantine/core';
+import { Paper, Text, Title, useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import dayjs from 'dayjs';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -69,12 +69,14 @@ function StepChart({
 }) {
   const box = useRef<HTMLDivElement>(null);
   const theme = useMantineTheme();
+  // The canvas takes no CSS variables: its colours follow the theme here.
+  const dark = useComputedColorScheme('light') === 'dark';
   useEffect(() => {
     const target = box.current;
     if (!target || !canvasAvailable()) return;
     const axis = {
-      stroke: theme.colors.gray[8],
-      grid: { stroke: theme.colors.gray[2] },
+      stroke: dark ? theme.colors.gray[3] : theme.colors.gray[8],
+      grid: { stroke: dark ? theme.colors.dark[4] : theme.colors.gray[2] },
       ticks: { show: false },
     };
     const chart = new uPlot(
@@ -89,7 +91,7 @@ function StepChart({
           {},
           {
             label: 'Balance',
-            stroke: theme.colors.blue[8],
+            stroke: dark ? theme.colors.blue[4] : theme.colors.blue[8],
             width: 2,
             paths: uPlot.paths.stepped!({ align: 1 }),
             points: { show: points.length <= 40 },
@@ -105,7 +107,7 @@ function StepChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [points, theme]);
+  }, [points, theme, dark]);
   // role="img" makes the canvas one picture with a name; nothing inside takes keyboard focus.
   return <div ref={box} role="img" aria-label={label} aria-describedby={describedBy} />;
 }

@@ -19,6 +19,15 @@ const shownDate = (t: Transaction) => formatDate(t.postedDate ?? t.transactionDa
 const shownBalance = (t: Transaction) =>
   t.status === 'pending' || t.accountBalance === null ? '--' : money(t.accountBalance);
 
+/** A debit looks the same on a phone and a desktop: a minus sign and the debit colour (issue 14). */
+function Debit({ amount }: { amount: number }) {
+  return (
+    <Text span inherit c="var(--bank-debit)">
+      -{money(amount)}
+    </Text>
+  );
+}
+
 function EditButton({ transaction, onEdit }: { transaction: Transaction; onEdit: (t: Transaction) => void }) {
   return (
     <Button
@@ -94,7 +103,7 @@ function WideTable({ label, transactions, emptyText, onEdit }: TransactionTableP
                   <Description transaction={t} />
                 </Table.Td>
                 <Table.Td ta="right" style={nowrap}>
-                  {t.type === 'debit' ? money(t.amount) : ''}
+                  {t.type === 'debit' ? <Debit amount={t.amount} /> : ''}
                 </Table.Td>
                 <Table.Td ta="right" style={nowrap}>
                   {t.type === 'credit' ? money(t.amount) : ''}
@@ -151,7 +160,7 @@ function CompactTable({ label, transactions, emptyText, onEdit }: TransactionTab
               <Table.Td ta="right" style={nowrap}>
                 <Stack gap={0}>
                   <Text size="sm" fw={500}>
-                    {t.type === 'debit' ? `-${money(t.amount)}` : money(t.amount)}
+                    {t.type === 'debit' ? <Debit amount={t.amount} /> : money(t.amount)}
                   </Text>
                   <Text size="xs" c="dimmed">
                     {t.type === 'debit' ? 'Debit' : 'Credit'}

@@ -10,7 +10,8 @@ export { useConfirmAction, type ConfirmRequest } from '../../components/confirm-
  * Text of a delete button. Buttons here use the default variant: Mantine's light variants in this
  * theme fall below the WCAG AA contrast when hovered (blue-9 on blue-2 is 3.9:1).
  */
-export const DANGER_TEXT = 'red.9';
+// The error colour of the theme: red-9 in the light one, red-4 in the dark one (app/theme.ts).
+export const DANGER_TEXT = 'var(--mantine-color-error)';
 
 /** The field errors of a 400 (API.md `fields`) that name one of the form's fields. */
 export function serverFieldErrors(error: unknown, fields: Record<string, string>): Record<string, string> {

@@ -51,10 +51,13 @@ export function LoginPage() {
       <Paper withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="md">
         <form onSubmit={submit} noValidate>
           <Stack>
-            <Title order={1} size="h2">
+            <Title order={1} size="h2" tabIndex={-1} data-page-heading>
               Login
             </Title>
             {failure && <StatusMessage kind="failure" title={messages.loginFailed} detail={detail} />}
+            {!failure && searchParams.get('expired') && (
+              <StatusMessage kind="failure" title={uiText.sessionExpired} />
+            )}
             <TextInput
               label="User Id"
               autoComplete="username"
@@ -62,6 +65,8 @@ export function LoginPage() {
               spellCheck={false}
               required
               data-autofocus
+              data-page-focus
+              autoFocus
               {...form.getInputProps('username')}
             />
             <PasswordInput

@@ -11,7 +11,9 @@ export function LandingPage() {
   return (
     <Container size="sm" py={{ base: 'lg', sm: 60 }}>
       <Stack gap="lg">
-        <Title order={1}>Banking for the whole school</Title>
+        <Title order={1} tabIndex={-1} data-page-heading>
+          Banking for the whole school
+        </Title>
         <Text size="lg" c="dimmed">
           Students keep an eye on their checking and savings accounts and move money between them. Tellers
           take deposits and withdrawals, and administrators look after users, branches and the bank&apos;s

@@ -1,12 +1,13 @@
 import { Button, Group, Stack, Table } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
-import { classroomText, isStaff, type MoneyAction } from '@bank/shared';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { classroomText, isStaff, type Account, type MoneyAction } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { StatusMessage } from '../../components/status-message';
 import { useCurrentUser } from '../../lib/current-user';
-import { formatDate, memoOf, money } from '../../lib/format';
+import { cents, formatDate, memoOf, money } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { uiText } from '../../lib/ui-text';
 import type { FlowResult } from './api';
 import { accountLabel } from './flow-accounts';
 import { FlowPaper } from './flow-parts';
@@ -19,28 +20,42 @@ function branchOf(result: FlowResult): string {
   return String(result.flow === 'transfer' ? result.from.branchId : result.account.branchId);
 }
 
+/** The balance after the money moved (balances include pending transactions, API.md). */
+const after = (account: Account, change: number) => money((cents(account.balance) + cents(change)) / 100);
+
+/** Plain words for a child (issue 14): which transaction took money out and which put it in. */
 function rowsOf(result: FlowResult, staff: boolean): [string, ReactNode][] {
   if (result.flow === 'transfer') {
-    const { debit, credit, transferId } = result.transfer;
+    const { debit, credit } = result.transfer;
+    const from = accountLabel(result.from, staff, false);
+    const to = accountLabel(result.to, staff, false);
     return [
-      ['From Account', accountLabel(result.from, staff, false)],
-      ['To Account', accountLabel(result.to, staff, false)],
+      ['From Account', from],
+      ['To Account', to],
       ['Amount', money(debit.amount)],
       ['Date', formatDate(debit.transactionDate)],
-      ['Transaction Id', `${debit.id} (debit), ${credit.id} (credit)`],
-      ['Transfer Id', transferId],
+      ['Transaction Id', uiText.transferTransactionIds({ debitId: debit.id, from, creditId: credit.id, to })],
+      [
+        uiText.newBalance,
+        `${from}: ${after(result.from, -debit.amount)}, ${to}: ${after(result.to, debit.amount)}`,
+      ],
       ...memoRow(memoOf(debit)),
     ];
   }
   const { transaction, account } = result;
+  const sign = result.flow === 'deposit' ? 1 : -1;
   return [
     ['Account', accountLabel(account, staff, false)],
     ['Amount', money(transaction.amount)],
     ['Date', formatDate(transaction.transactionDate)],
     ['Transaction Id', String(transaction.id)],
+    [uiText.newBalance, after(account, sign * transaction.amount)],
     ...memoRow(memoOf(transaction)),
   ];
 }
+
+/** The account the money left (or reached, for a deposit): where "Back to" leads. */
+const homeAccount = (result: FlowResult) => (result.flow === 'transfer' ? result.from : result.account);
 
 /**
  * `{bankId}/{flow}/confirmation`: account, amount, date and transaction id, from the router state
@@ -74,6 +89,9 @@ export function ConfirmationPage({ flow }: { flow: MoneyAction }) {
             </Table.Tbody>
           </Table>
           <Group justify="flex-end">
+            <Button component={Link} to={paths.account(homeAccount(result).accountId)} variant="default">
+              {uiText.backToAccount(accountLabel(homeAccount(result), isStaff(user.userRole), false))}
+            </Button>
             <Button
               onClick={() =>
                 void navigate(

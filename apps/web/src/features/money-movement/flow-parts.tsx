@@ -1,5 +1,5 @@
-import { Button, Group, NativeSelect, Paper, Stack, Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Button, Group, NativeSelect, Paper, Stack, Table, Title } from '@mantine/core';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { mayMoveMoney, type Branch, type MoneyAction } from '@bank/shared';
 import { LoadingBlock } from '../../components/query-state';
 import { StatusMessage } from '../../components/status-message';
@@ -64,9 +64,14 @@ export function ConfirmView({
   onBack: () => void;
   onSubmit: () => void;
 }) {
+  // The confirm view opens with focus on its heading (issue 14).
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <Stack>
-      <Text fw={600}>Please check the details, then submit.</Text>
+      <Title order={2} size="h4" tabIndex={-1} ref={heading}>
+        Please check the details, then submit.
+      </Title>
       <Table variant="vertical" withTableBorder layout="fixed" data-testid="confirm-summary">
         <Table.Tbody>
           {rows.map(([label, value]) => (

@@ -26,6 +26,7 @@ import { BranchPicker, ConfirmView, FlowPaper } from './flow-parts';
 import { flowTexts } from './flow-texts';
 import { useSubmitFlow } from './use-submit-flow';
 import { useReviewStep } from './use-review-step';
+import { amountHint, otherSide, pickerAccounts } from './transfer-help';
 
 interface EntryProps {
   config: FlowConfig;
@@ -52,6 +53,8 @@ function AccountPicker({ field, form, source, disabled, onChange }: PickerProps)
   const { name, label, blank } = field;
   const set = (value: string) => {
     form.setFieldValue(name, value);
+    const other = otherSide(source.accounts, name, value);
+    if (other) form.setFieldValue(other.name, other.value);
     onChange();
   };
   if (source.staff && name === 'accountId') {
@@ -77,7 +80,12 @@ function AccountPicker({ field, form, source, disabled, onChange }: PickerProps)
   return (
     <NativeSelect
       label={label}
-      data={accountOptions(source.accounts, source.staff, blank, 'Select an account')}
+      data={accountOptions(
+        pickerAccounts(source.accounts, name, form.getValues()),
+        source.staff,
+        blank,
+        'Select an account',
+      )}
       disabled={disabled}
       {...form.getInputProps(name)}
       onChange={(event) => set(event.currentTarget.value)}
@@ -112,6 +120,7 @@ function EntryForm({ config, form, source, reviewLabel, onReview, onChange }: En
           inputMode="decimal"
           autoComplete="off"
           leftSection="$"
+          description={amountHint(source.accounts, values)}
           onFocus={(event) => event.currentTarget.select()}
           {...form.getInputProps('amount')}
         />

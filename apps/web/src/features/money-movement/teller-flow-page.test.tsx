@@ -167,6 +167,8 @@ describe.each(cases)('$flow', (c) => {
       ['Amount', '$12.50'],
       ['Date', '04/10/2026'],
       ['Transaction Id', '77'],
+      // Balance 500 before.
+      ['New balance', c.path.endsWith('deposit') ? '$512.50' : '$487.50'],
       ['Memo', 'Class job: librarian'],
     ]);
     expect(calls).toEqual([

@@ -76,12 +76,13 @@ describe('transfer', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('refuses the same account on both sides', async () => {
+  it('leaves the From account out of the To list, chooses the other of two, and says what can move', async () => {
     const { user } = renderApp('/1/transfer', student);
-    await fillTransfer(user, checking.accountId, checking.accountId, '10');
-    await user.click(screen.getByRole('button', { name: 'Review Transfer' }));
-    expect(fieldError('From Account')).toBe(messages.sourceAccountInvalid);
-    expect(fieldError('To Account')).toBe(messages.targetAccountInvalid);
+    await user.selectOptions(await screen.findByLabelText('From Account'), checking.accountId);
+    expect(optionLabels('To Account').some((o) => o.startsWith('CHECKING'))).toBe(false);
+    expect(screen.getByLabelText('To Account')).toHaveValue(savings.accountId);
+    // Less than the balance of 500 (spec §5).
+    expect(screen.getByText('You can move up to $499.99')).toBeInTheDocument();
   });
 
   it.each([['0'], ['-5'], ['abc'], [''], ['500'], ['900']])(
@@ -127,8 +128,8 @@ describe('transfer', () => {
       ['To Account', 'SAVINGS **0002'],
       ['Amount', '$25.00'],
       ['Date', '03/05/2026'],
-      ['Transaction Id', '41 (debit), 42 (credit)'],
-      ['Transfer Id', 'tr-1'],
+      ['Transaction Id', '41 (money out of CHECKING **0001), 42 (money into SAVINGS **0002)'],
+      ['New balance', 'CHECKING **0001: $475.00, SAVINGS **0002: $1,275.50'],
     ]);
     expect(calls).toHaveLength(1);
     expect(calls[0]!.body).toEqual({

@@ -1,5 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { useState } from 'react';
+import { focusFirstInvalid } from '../../lib/page-focus';
 
 export type FlowStep = 'entry' | 'confirm';
 
@@ -23,7 +24,8 @@ export function useReviewStep<Values>(
   const review = form.onSubmit((values) => {
     const errors = validate(values);
     form.setErrors(errors);
-    if (Object.keys(errors).length > 0) return;
+    // A refused review takes focus to the first field to fix (issue 14).
+    if (Object.keys(errors).length > 0) return focusFirstInvalid();
     goToStep('confirm');
   });
 

@@ -4,6 +4,7 @@ import { ROLE_LABELS } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { useRequiredSession } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
+import { ColorSchemeSetting } from './color-scheme-setting';
 
 /** `settings`: name, display name, a masked password and Change Password (spec §2). */
 export function SettingsPage() {
@@ -55,6 +56,9 @@ export function SettingsPage() {
             </Button>
           </Group>
         </Stack>
+      </Paper>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={640} mt="lg">
+        <ColorSchemeSetting />
       </Paper>
     </>
   );

@@ -1,0 +1,50 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Drives the page by keyboard only and counts every key pressed (a typed character is one press). */
+export class KeyboardUser {
+  presses = 0;
+  constructor(private readonly page: Page) {}
+
+  async press(key: string) {
+    this.presses += 1;
+    await this.page.keyboard.press(key);
+  }
+
+  async type(text: string) {
+    this.presses += text.length;
+    await this.page.keyboard.type(text);
+  }
+
+  /**
+   * To the screen's content: after a navigation focus is on the heading already; otherwise the
+   * skip link is the first tab stop (Tab, Enter).
+   */
+  async skipToContent() {
+    const inMain = await this.page.evaluate(() => !!document.activeElement?.closest('main'));
+    if (inMain) return;
+    await this.press('Tab');
+    await expect(this.page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await this.press('Enter');
+    await expect(this.page.getByRole('heading', { level: 1 })).toBeFocused();
+  }
+
+  /** Tab (forwards) until the target has focus; fails after 80 presses. */
+  async tabTo(target: Locator) {
+    for (let i = 0; i < 80; i += 1) {
+      if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+      await this.press('Tab');
+    }
+    throw new Error(`Tab never reached ${target.toString()}`);
+  }
+
+  /** A native select, by arrow keys: down until the option whose text matches is chosen. */
+  async choose(select: Locator, option: RegExp) {
+    await expect(select).toBeFocused();
+    for (let i = 0; i < 40; i += 1) {
+      const label = await select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text ?? '');
+      if (option.test(label)) return;
+      await this.press('ArrowDown');
+    }
+    throw new Error(`no option ${option}`);
+  }
+}
