@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, VIEWPORTS } from './support';
+import { chooseAccount, signIn, VIEWPORTS } from './support';
 
 /** Issue 14: focus after navigation, the collapsed phone menu, tap targets, the live region. */
 
@@ -76,7 +76,7 @@ test('a success text is announced in the one polite live region', async ({ page 
   await signIn(page, 'teller');
   await page.goto('/1/deposit');
   await page.getByLabel('Branch').selectOption({ label: 'Main Campus' });
-  await page.getByLabel('Deposit Account').selectOption('4000012345');
+  await chooseAccount(page, 'Deposit Account', '4000012345');
   await page.getByLabel('Amount').fill('3');
   await page.getByRole('button', { name: 'Review Deposit' }).click();
   await page.getByRole('button', { name: 'Submit Deposit' }).click();

@@ -62,7 +62,7 @@ test('an admin creates, renames and deletes a branch', async ({ page }) => {
 
   await editRenamed.getByRole('button', { name: 'Delete Branch' }).click();
   await confirmAction(page, 'Delete Branch');
-  await expect(page.getByText(`Branch "${renamed}" was deleted.`)).toBeVisible();
+  await expect(page.getByText(`Branch "${renamed}" was deleted.`, { exact: true })).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
 });
 

@@ -85,7 +85,7 @@ test('an admin creates a Student, hands over the temporary password, edits and d
   // Delete, behind Confirm Action; the row goes.
   await edit.getByRole('button', { name: 'Delete User' }).click();
   await confirmAction(page, 'Delete User');
-  await expect(page.getByText(`User ${username} was deleted.`)).toBeVisible();
+  await expect(page.getByText(`User ${username} was deleted.`, { exact: true })).toBeVisible();
   await expect(row).toHaveCount(0);
   await expect(edit).toHaveCount(0);
 });

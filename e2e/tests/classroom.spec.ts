@@ -102,7 +102,7 @@ test('a roster is imported, its slips printed, and a student signs in with a sli
   await expect(bad).toContainText('No branch of this bank has this name or id.');
   await expect(page.getByRole('button', { name: 'Create Students' })).toBeDisabled();
   await importRoster(page, rows('Main Campus'));
-  await expect(page.getByText('All 3 rows are ready to create.')).toBeVisible();
+  await expect(page.getByText('All 3 rows are ready to create.', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Create Students' }).click();
   await expect(page.getByTestId('created-row')).toHaveCount(3);
 

@@ -39,10 +39,12 @@ test.describe('navigation by role', () => {
       'Deposit',
       'Withdrawal',
       'Transfer',
+      'Payday',
+      'Students',
       'Settings',
       'Support',
     ]);
-    await expect(page.getByTestId('action-tile')).toHaveCount(5);
+    await expect(page.getByTestId('action-tile')).toHaveCount(7);
     // Admin screens send a teller home.
     await page.goto('/1/admin/users');
     await expect(page).toHaveURL(/\/home$/);
@@ -55,6 +57,8 @@ test.describe('navigation by role', () => {
       'Deposit',
       'Withdrawal',
       'Transfer',
+      'Payday',
+      'Students',
       'Users',
       'Branches',
       'Accounts',
@@ -91,8 +95,10 @@ test.describe('navigation by role', () => {
     await page.keyboard.type(DEMO_PASSWORD);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByRole('link', { name: 'Transfer' })).toBeVisible();
-    // Focus stays where the login button was (in the main area); Shift+Tab walks back into the side navigation.
+    await expect(
+      page.getByRole('navigation', { name: 'Side navigation' }).getByRole('link', { name: 'Transfer' }),
+    ).toBeVisible();
+    // Shift+Tab from where focus landed reaches a Transfer link (the home's button or the side navigation's).
     for (let i = 0; i < 20; i++) {
       await page.keyboard.press('Shift+Tab');
       const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');

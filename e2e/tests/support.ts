@@ -103,6 +103,8 @@ export async function chooseAccount(page: Page, label: string, accountId: string
   await input.click();
   await input.fill(accountId.slice(-4));
   await page.getByRole('option', { name: new RegExp(`\\*\\*${accountId.slice(-4)} `) }).click();
+  // The list has closed before anything else looks at the screen (an axe scan, a screenshot).
+  await expect(page.getByRole('listbox')).toBeHidden();
 }
 
 /** Every axe-core rule (not only WCAG A/AA), every impact: nothing at all may be found. */

@@ -33,11 +33,15 @@ export function ConfirmActionModal({
         <Modal.Body pt="md">
           <Text mb="lg">{message}</Text>
           <Group justify="flex-end">
-            {/* The safe choice has focus, so Enter never deletes by accident (issue 14). */}
-            <Button variant="default" onClick={onCancel} data-autofocus>
+            {/* In front of a delete the safe choice has focus, so Enter never deletes by accident (issue 14). */}
+            <Button variant="default" onClick={onCancel} data-autofocus={danger || undefined}>
               Go Back
             </Button>
-            <Button color={danger ? 'red' : undefined} onClick={onConfirm}>
+            <Button
+              color={danger ? 'red' : undefined}
+              onClick={onConfirm}
+              data-autofocus={!danger || undefined}
+            >
               {confirmLabel}
             </Button>
           </Group>

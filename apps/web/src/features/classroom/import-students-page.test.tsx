@@ -69,9 +69,9 @@ describe('Import Students', () => {
     expect(created).toHaveTextContent('otter-lamp-42');
     expect(created).toHaveTextContent('CHECKING **0001');
     expect(calls.map((c) => [c.dryRun, c.type])).toEqual([
-      [true, 'text/csv'],
-      [true, 'text/csv'],
-      [false, 'text/csv'],
+      [true, 'text/csv; charset=utf-8'],
+      [true, 'text/csv; charset=utf-8'],
+      [false, 'text/csv; charset=utf-8'],
     ]);
     expect(calls[2]!.body).toBe(GOOD);
     // Kept for this tab only, never in localStorage.

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { classroomText as t, messages } from '@bank/shared';
@@ -64,7 +64,7 @@ describe('Students', () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Action' });
-    await user.click(dialog.querySelector('button[data-autofocus]')!);
+    await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByTestId('temporary-password')).toHaveTextContent('maple-tiger-river-42');
   });
 });

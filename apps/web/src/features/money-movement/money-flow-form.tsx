@@ -66,6 +66,8 @@ function AccountPicker({ field, form, source, disabled, onChange }: PickerProps)
         searchable
         clearable
         nothingFoundMessage="No account matches"
+        // The list opens inside the form, so it sits in the page's main landmark (axe: region).
+        comboboxProps={{ withinPortal: false }}
         data={source.accounts.map((a) => ({
           value: a.accountId,
           label: namedAccountLabel(a, source.ownerName(a)),

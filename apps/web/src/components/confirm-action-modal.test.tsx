@@ -1,0 +1,31 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfirmActionModal } from './confirm-action-modal';
+
+function renderModal(danger: boolean) {
+  render(
+    <MantineProvider>
+      <ConfirmActionModal
+        opened
+        message="Are you sure?"
+        confirmLabel={danger ? 'Delete Branch' : 'Create Branch'}
+        danger={danger}
+        onConfirm={vi.fn()}
+        onCancel={vi.fn()}
+      />
+    </MantineProvider>,
+  );
+}
+
+describe('Confirm Action focus (issue 14)', () => {
+  it('in front of a delete, focuses Go Back so that Enter never deletes by accident', async () => {
+    renderModal(true);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Go Back' })).toHaveFocus());
+  });
+
+  it('in front of a create or save, focuses the confirm button so that Enter goes on', async () => {
+    renderModal(false);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Branch' })).toHaveFocus());
+  });
+});
