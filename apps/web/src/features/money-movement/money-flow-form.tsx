@@ -68,6 +68,10 @@ function AccountPicker({ field, form, source, disabled, onChange }: PickerProps)
         nothingFoundMessage="No account matches"
         // The list opens inside the form, so it sits in the page's main landmark (axe: region).
         comboboxProps={{ withinPortal: false }}
+        // No inner scroll box (axe: a scrollable region must be reachable by keyboard): the list
+        // shows the first matches, and typing a name or digits narrows it.
+        withScrollArea={false}
+        limit={12}
         data={source.accounts.map((a) => ({
           value: a.accountId,
           label: namedAccountLabel(a, source.ownerName(a)),
