@@ -1,4 +1,4 @@
-import type { ImportResult } from '@bank/shared';
+import { importResult, type ImportResult } from '@bank/shared';
 
 const KEY = 'bank.studentImport';
 
@@ -13,8 +13,9 @@ export const importResultStore = {
   },
   load(): ImportResult | null {
     try {
-      const stored = JSON.parse(window.sessionStorage.getItem(KEY) ?? 'null') as ImportResult | null;
-      return stored && Array.isArray(stored.created) ? stored : null;
+      // Read by the answer's own schema: nothing typed on trust, a stale or edited copy is dropped.
+      const stored = importResult.safeParse(JSON.parse(window.sessionStorage.getItem(KEY) ?? 'null'));
+      return stored.success ? stored.data : null;
     } catch {
       return null;
     }
