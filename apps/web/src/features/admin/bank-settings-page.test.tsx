@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { messages, type BankSettings } from '@bank/shared';
 import { admin, bankSettings } from '../../test/fixtures';
+import { gate } from '../../test/gate';
 import { fieldError, tableRows } from '../../test/helpers';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
@@ -76,11 +77,12 @@ describe('bank settings', () => {
 
   it('saves every field behind Confirm Action and shows the answer', async () => {
     const bodies: unknown[] = [];
+    const answer = gate();
     server.use(
       http.put('*/api/admin/bank/update', async ({ request }) => {
         const body = (await request.json()) as BankSettings;
         bodies.push(body);
-        await delay(80);
+        await answer.wait();
         stored = { ...body, bankId: 1 };
         return HttpResponse.json(stored);
       }),
@@ -99,6 +101,7 @@ describe('bank settings', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByRole('button', { name: adminText.savingChanges })).toBeDisabled();
     expect(editMode()).toBeDisabled();
+    answer.open();
     expect(await screen.findByRole('status')).toHaveTextContent(adminText.bankSaved);
     expect(bodies).toEqual([
       {

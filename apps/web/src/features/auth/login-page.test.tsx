@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bank/shared';
 import { authStore } from '../../lib/auth-store';
 import { queryKeys } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 import { student } from '../../test/fixtures';
+import { gate } from '../../test/gate';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
@@ -26,10 +27,11 @@ describe('login', () => {
 
   it('shows "Logging In..." while pending, then stores the session and goes home', async () => {
     let body: unknown;
+    const answer = gate();
     server.use(
       http.post('*/api/login', async ({ request }) => {
         body = await request.json();
-        await delay(50);
+        await answer.wait();
         return HttpResponse.text('token-abc');
       }),
     );
@@ -39,6 +41,7 @@ describe('login', () => {
     await user.click(screen.getByRole('button', { name: 'Login' }));
     const pending = await screen.findByRole('button', { name: messages.loggingIn });
     expect(pending).toBeDisabled();
+    answer.open();
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));
     expect(body).toEqual({ username: 'student', password: 'Demo-1234' });
     expect(authStore.get()).toEqual({ token: 'token-abc', username: 'student' });

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { classroomText as t, type BatchBody } from '@bank/shared';
 import { admin, bankSettings, checking, savings, teller, transaction } from '../../test/fixtures';
 import { tableRows } from '../../test/helpers';
+import { gate } from '../../test/gate';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
@@ -30,6 +31,7 @@ function previewOf(body: BatchBody, refuse?: string) {
 function capture(refuse?: string) {
   const previews: BatchBody[] = [];
   const paydays: { body: BatchBody; key: string | null }[] = [];
+  const payday = gate();
   server.use(
     http.post('*/api/teller/batches/preview', async ({ request }) => {
       const body = (await request.json()) as BatchBody;
@@ -39,7 +41,7 @@ function capture(refuse?: string) {
     http.post('*/api/teller/batches', async ({ request }) => {
       const body = (await request.json()) as BatchBody;
       paydays.push({ body, key: request.headers.get('Idempotency-Key') });
-      await delay(300);
+      await payday.wait();
       const transactions = body.items.map((item, i) =>
         transaction({
           id: 90 + i,
@@ -61,12 +63,12 @@ function capture(refuse?: string) {
       );
     }),
   );
-  return { previews, paydays };
+  return { previews, paydays, payday };
 }
 
 describe('Payday', () => {
   it('pays the ticked rows one amount with a memo: review, then one submission with a key', async () => {
-    const { previews, paydays } = capture();
+    const { previews, paydays, payday } = capture();
     const { user } = renderApp('/1/payday', admin);
     await user.selectOptions(await screen.findByLabelText('Branch'), 'Main Campus');
     // Each student's checking is ticked; their savings is not (paying both would pay twice).
@@ -96,6 +98,7 @@ describe('Payday', () => {
     ]);
     await user.dblClick(screen.getByRole('button', { name: t.submitPayday }));
     expect(await screen.findByRole('button', { name: t.processingPayday })).toBeDisabled();
+    payday.open();
     expect(await screen.findByText(t.paydaySucceeded)).toBeInTheDocument();
     expect(paydays).toHaveLength(1);
     expect(paydays[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
