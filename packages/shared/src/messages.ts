@@ -396,4 +396,5 @@ export const loadingMessages = {
   /** The account page loads the account and its transactions together. */
   accountWhat: 'this account',
   moreTransactionsWhat: 'more transactions',
+  settingsWhat: 'the bank settings',
 } as const;

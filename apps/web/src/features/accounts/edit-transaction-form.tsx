@@ -70,24 +70,13 @@ function useConfirmedAction(transaction: Transaction, values: () => EditValues, 
 
 /** The failure of the last save or delete, with the server's message. */
 function Failures({ update, remove }: { update: Update; remove: Remove }) {
-  return (
-    <>
-      {update.isError && (
-        <StatusMessage
-          kind="failure"
-          title={uiText.transactionUpdateFailed}
-          detail={errorMessage(update.error)}
-        />
-      )}
-      {remove.isError && (
-        <StatusMessage
-          kind="failure"
-          title={uiText.transactionDeleteFailed}
-          detail={errorMessage(remove.error)}
-        />
-      )}
-    </>
-  );
+  const failed = [
+    { mutation: update, title: uiText.transactionUpdateFailed },
+    { mutation: remove, title: uiText.transactionDeleteFailed },
+  ].filter(({ mutation }) => mutation.isError);
+  return failed.map(({ mutation, title }) => (
+    <StatusMessage key={title} kind="failure" title={title} detail={errorMessage(mutation.error)} />
+  ));
 }
 
 function Fields({ form }: { form: UseFormReturnType<EditValues> }) {
