@@ -75,7 +75,7 @@ function SnapshotView({ snapshot, compareTo }: { snapshot: Snapshot; compareTo?:
 function AfterView({ record }: { record: AuditRecord }) {
   if (isDelete(record) || !record.after) {
     return (
-      <Text size="sm" fw={700} c="red.9">
+      <Text size="sm" fw={700} c="var(--mantine-color-error)">
         {texts.deleted}
       </Text>
     );

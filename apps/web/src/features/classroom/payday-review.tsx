@@ -29,7 +29,7 @@ const previewColumns: Column<PreviewRow>[] = [
     header: 'Problem',
     cell: (r) =>
       r.error ? (
-        <Text size="sm" c="red.9" fw={600}>
+        <Text size="sm" c="var(--mantine-color-error)" fw={600}>
           {r.error}
         </Text>
       ) : (
