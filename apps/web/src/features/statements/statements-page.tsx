@@ -53,6 +53,8 @@ const columns = (download: Download, accounts: Account[] | undefined): Column<St
   { header: texts.fileHeader, action: true, cell: (row) => <FileButton row={row} download={download} /> },
   {
     header: texts.aboutHeader,
+    // On one line, so that the file name beside it has the room to stay on one line too.
+    wrap: 'nowrap',
     cell: (row) => (
       <Text size="sm" c="dimmed" id={row.descriptionId} span>
         {describeStatement(row.fileName, accounts)}
