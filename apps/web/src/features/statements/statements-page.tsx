@@ -39,7 +39,10 @@ function FileButton({ row, download }: { row: StatementRow; download: Download }
         onClick={() => download.mutate(row.fileName)}
         disabled={download.isPending}
         aria-describedby={row.descriptionId}
-        styles={{ label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'left' } }}
+        // On one line where there is room; a phone's card breaks a long name rather than spill.
+        styles={{
+          label: { whiteSpace: phone ? 'normal' : 'nowrap', overflowWrap: 'anywhere', textAlign: 'left' },
+        }}
         h="auto"
         mih={32}
       >
