@@ -36,10 +36,14 @@ test("the student's statements are listed newest first and one downloads under i
   await expect(page).toHaveURL(/\/documents\/statements$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Statements' })).toBeVisible();
 
-  const items = page.getByRole('list', { name: 'Statement files' }).getByTestId('statement-item');
+  // A table on a wide screen; on a phone one card per file, in a list of the same name.
+  const files = page
+    .getByRole('table', { name: 'Statement files' })
+    .or(page.getByRole('list', { name: 'Statement files' }));
+  const items = files.getByTestId('statement-item');
   await expect(items).toHaveCount(names.length);
   // The file names themselves are on screen, in the server's order (newest first).
-  const shown = await page.getByRole('list', { name: 'Statement files' }).getByRole('button').allInnerTexts();
+  const shown = await files.getByRole('button').allInnerTexts();
   expect(shown.map((t) => t.trim())).toEqual(names);
   const newest = names[0]!;
   const [, accountId, year, month] = STATEMENT_NAME.exec(newest)!;

@@ -386,3 +386,15 @@ export const guidanceMessages = {
   noAccountsStudent: 'You have no accounts yet. Ask your teacher to open one for you; it will show here.',
   menuOpen: 'Open navigation',
 } as const;
+
+// issue 14: tables & loading
+/** The web app's loading texts: a failed load (one block for a whole page) and "Load more". */
+export const loadingMessages = {
+  couldNotLoad: (what: string) => `Could not load ${what}.`,
+  loadMore: 'Load more',
+  loadingMore: 'Loading...',
+  /** The account page loads the account and its transactions together. */
+  accountWhat: 'this account',
+  moreTransactionsWhat: 'more transactions',
+  settingsWhat: 'the bank settings',
+} as const;

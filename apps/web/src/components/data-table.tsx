@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
 import { usePhone } from '../lib/use-phone';
 
 export interface Column<T> {
@@ -8,6 +8,14 @@ export interface Column<T> {
   align?: 'left' | 'right';
   /** A button or link column: on a phone it moves to the foot of the row's card. */
   action?: boolean;
+  /** How the column's text wraps: kept on one line, or broken anywhere (long titles, file names). */
+  wrap?: 'nowrap' | 'anywhere';
+}
+
+/** What a row carries besides its cells: `data-*` attributes for tests, and the selected row's mark. */
+export interface RowExtras {
+  data?: Record<string, string | number | boolean | undefined>;
+  selected?: boolean;
 }
 
 export interface DataTableProps<T> {
@@ -17,108 +25,151 @@ export interface DataTableProps<T> {
   rows: T[];
   rowKey: (row: T) => string | number;
   emptyText: string;
+  /** `data-testid` of the empty text. */
+  emptyTestId?: string;
   /** Below this width the wide table scrolls inside its box instead of the page. */
   minWidth: number;
   /** `data-testid` of each row (or card on a phone). */
   rowTestId?: string;
+  rowExtras?: (row: T) => RowExtras;
+  /**
+   * On a phone: a narrow table of these folded columns (a date under its description, say) instead
+   * of one card per row. For tables read across, row by row, like an account's transactions.
+   */
+  phoneColumns?: Column<T>[];
 }
 
-function WideTable<T>({ label, columns, rows, rowKey, emptyText, minWidth, rowTestId }: DataTableProps<T>) {
+const wrapStyles: Record<NonNullable<Column<unknown>['wrap']>, CSSProperties> = {
+  nowrap: { whiteSpace: 'nowrap' },
+  anywhere: { overflowWrap: 'anywhere' },
+};
+
+function cellStyle<T>(c: Column<T>): CSSProperties | undefined {
+  if (c.wrap) return wrapStyles[c.wrap];
+  return c.action || c.align === 'right' ? wrapStyles.nowrap : undefined;
+}
+
+function rowAttributes<T>(props: Pick<DataTableProps<T>, 'rowTestId' | 'rowExtras'>, row: T) {
+  const extras = props.rowExtras?.(row);
+  const data = Object.fromEntries(Object.entries(extras?.data ?? {}).map(([k, v]) => [`data-${k}`, v]));
+  return {
+    ...data,
+    'data-testid': props.rowTestId,
+    'data-selected': extras?.selected || undefined,
+    bg: extras?.selected ? 'var(--mantine-color-blue-light)' : undefined,
+  };
+}
+
+function EmptyText({ text, testId }: { text: string; testId: string | undefined }) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            {columns.map((c) => (
-              <Table.Th key={c.header} scope="col" ta={c.align}>
-                {c.header}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <Text c="dimmed" size="sm">
-                  {emptyText}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : (
-            rows.map((row) => (
-              <Table.Tr key={rowKey(row)} data-testid={rowTestId}>
-                {columns.map((c) => (
-                  <Table.Td
-                    key={c.header}
-                    ta={c.align}
-                    style={c.action || c.align === 'right' ? { whiteSpace: 'nowrap' } : undefined}
-                  >
-                    {c.cell(row)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Text c="dimmed" size="sm" data-testid={testId}>
+      {text}
+    </Text>
   );
 }
 
-/** On a phone each row folds into a card of label/value pairs, its buttons at the foot. */
-function FoldedList<T>({ label, columns, rows, rowKey, emptyText, rowTestId }: DataTableProps<T>) {
-  if (rows.length === 0) {
-    return (
-      <Text c="dimmed" size="sm">
-        {emptyText}
-      </Text>
-    );
-  }
-  const fields = columns.filter((c) => !c.action);
-  const actions = columns.filter((c) => c.action);
+function TableOf<T>({ columns, phone, ...props }: DataTableProps<T> & { phone: boolean }) {
   return (
-    <Stack component="ul" gap="sm" aria-label={label} m={0} p={0} style={{ listStyle: 'none' }}>
-      {rows.map((row) => (
-        <Paper component="li" key={rowKey(row)} withBorder radius="md" p="sm" data-testid={rowTestId}>
-          <dl
-            style={{
-              margin: 0,
-              display: 'grid',
-              gridTemplateColumns: 'minmax(7.5rem, auto) 1fr',
-              gap: '4px 12px',
-              fontSize: 'var(--mantine-font-size-sm)',
-            }}
-          >
-            {fields.map((c) => (
-              <Fragment key={c.header}>
-                <Text component="dt" size="sm" fw={600}>
-                  {c.header}
-                </Text>
-                <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+    <Table
+      striped
+      highlightOnHover={!phone}
+      verticalSpacing="xs"
+      horizontalSpacing={phone ? 6 : undefined}
+      fz={phone ? 'sm' : undefined}
+      aria-label={props.label}
+    >
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c.header} scope="col" ta={c.align}>
+              {c.header}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {props.rows.length === 0 ? (
+          <Table.Tr>
+            <Table.Td colSpan={columns.length}>
+              <EmptyText text={props.emptyText} testId={props.emptyTestId} />
+            </Table.Td>
+          </Table.Tr>
+        ) : (
+          props.rows.map((row) => (
+            <Table.Tr key={props.rowKey(row)} {...rowAttributes(props, row)}>
+              {columns.map((c) => (
+                <Table.Td key={c.header} ta={c.align} style={cellStyle(c)}>
                   {c.cell(row)}
-                </Text>
-              </Fragment>
-            ))}
-          </dl>
-          {actions.length > 0 && (
-            <Group justify="flex-end" gap="xs" mt="xs">
-              {actions.map((c) => (
-                <Fragment key={c.header}>{c.cell(row)}</Fragment>
+                </Table.Td>
               ))}
-            </Group>
-          )}
-        </Paper>
+            </Table.Tr>
+          ))
+        )}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** One card: the row's label/value pairs, its buttons at the foot. */
+function Card<T>({ row, props }: { row: T; props: DataTableProps<T> }) {
+  const fields = props.columns.filter((c) => !c.action);
+  const actions = props.columns.filter((c) => c.action);
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" {...rowAttributes(props, row)}>
+      <dl
+        style={{
+          margin: 0,
+          display: 'grid',
+          gridTemplateColumns: 'minmax(7.5rem, auto) 1fr',
+          gap: '4px 12px',
+          fontSize: 'var(--mantine-font-size-sm)',
+        }}
+      >
+        {fields.map((c) => (
+          <Fragment key={c.header}>
+            <Text component="dt" size="sm" fw={600}>
+              {c.header}
+            </Text>
+            <Text component="dd" size="sm" m={0} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+              {c.cell(row)}
+            </Text>
+          </Fragment>
+        ))}
+      </dl>
+      {actions.length > 0 && (
+        <Group justify="flex-end" gap="xs" mt="xs">
+          {actions.map((c) => (
+            <Fragment key={c.header}>{c.cell(row)}</Fragment>
+          ))}
+        </Group>
+      )}
+    </Paper>
+  );
+}
+
+/** On a phone each row folds into a card of label/value pairs. */
+function FoldedList<T>(props: DataTableProps<T>) {
+  if (props.rows.length === 0) return <EmptyText text={props.emptyText} testId={props.emptyTestId} />;
+  return (
+    <Stack component="ul" gap="sm" aria-label={props.label} m={0} p={0} style={{ listStyle: 'none' }}>
+      {props.rows.map((row) => (
+        <Card key={props.rowKey(row)} row={row} props={props} />
       ))}
     </Stack>
   );
 }
 
 /**
- * The admin screens' tables: every column on a wide screen (scrolling inside its box when narrow),
- * folded into one card per row on a phone so that nothing is cut off.
+ * Every table of the app: every column on a wide screen (scrolling inside its box when narrow); on a
+ * phone one card per row, or the narrow table of `phoneColumns`, so that nothing is cut off.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const phone = usePhone();
-  return phone ? <FoldedList {...props} /> : <WideTable {...props} />;
+  if (phone && props.phoneColumns) return <TableOf {...props} columns={props.phoneColumns} phone />;
+  if (phone) return <FoldedList {...props} />;
+  return (
+    <Table.ScrollContainer minWidth={props.minWidth}>
+      <TableOf {...props} phone={false} />
+    </Table.ScrollContainer>
+  );
 }

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@bank/shared';
+import { loadingMessages, messages } from '@bank/shared';
+import { money } from '../../lib/format';
 import { uiText } from '../../lib/ui-text';
-import { admin, student, teller, transaction } from '../../test/fixtures';
+import { admin, checking, student, teller, transaction } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 import { transactionsCsv } from './csv';
@@ -165,6 +166,39 @@ describe('account page', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(uiText.transactionDeleteFailed);
     expect(alert).toHaveTextContent(messages.forbidden);
+  });
+
+  it('shows one error with one Retry when the account and its transactions both fail, and Retry loads both', async () => {
+    const calls = { accounts: 0, transactions: 0 };
+    let down = true;
+    const outage = () =>
+      HttpResponse.json({ error: 'UNAVAILABLE', message: 'Down for a moment' }, { status: 503 });
+    server.use(
+      http.get('*/api/teller/accounts/bank/:bankId', () => {
+        calls.accounts += 1;
+        return down ? outage() : HttpResponse.json([checking]);
+      }),
+      http.get('*/api/user/transactions/1000000001', () => {
+        calls.transactions += 1;
+        return down ? outage() : HttpResponse.json(page1);
+      }),
+    );
+    const { user } = renderApp('/account/1000000001', admin);
+    const main = await screen.findByRole('main');
+    const alert = await within(main).findByRole('alert');
+    expect(alert).toHaveTextContent(loadingMessages.couldNotLoad(loadingMessages.accountWhat));
+    expect(alert).toHaveTextContent('Down for a moment');
+    // Once: the two failed calls make one error block with one Retry.
+    await waitFor(() => expect(calls).toEqual({ accounts: 3, transactions: 3 }));
+    expect(within(main).getAllByRole('alert')).toHaveLength(1);
+    expect(within(main).getAllByRole('button', { name: uiText.retry })).toHaveLength(1);
+
+    down = false;
+    await user.click(within(alert).getByRole('button', { name: uiText.retry }));
+    await screen.findByRole('table', { name: 'Pending transactions' });
+    expect(screen.getByTestId('current-balance')).toHaveTextContent(money(checking.balance));
+    expect(within(main).queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls).toEqual({ accounts: 4, transactions: 4 });
   });
 
   it('asks before Cancel discards the edit form', async () => {

@@ -1,11 +1,17 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router';
-import { isStaff, mayChangeTransactions, type Account, type Transaction } from '@bank/shared';
+import {
+  isStaff,
+  loadingMessages,
+  mayChangeTransactions,
+  type Account,
+  type Transaction,
+} from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
-import { LoadFailed, LoadingBlock } from '../../components/query-state';
+import { allOf, LoadMore, QueryState } from '../../components/query-state';
 import { errorMessage } from '../../lib/api-client';
 import { useRequiredSession } from '../../lib/current-user';
 import { cents, lastFour, money } from '../../lib/format';
@@ -17,12 +23,13 @@ import { downloadText, transactionsCsv } from './csv';
 import { EditTransactionForm } from './edit-transaction-form';
 import { TransactionTable } from './transaction-table';
 
-function useAccount(accountId: string): Account | undefined {
+/** The account's own query: the bank's accounts for staff, the user's own for a Student. */
+function useAccountQuery() {
   const { user } = useRequiredSession();
   const staff = isStaff(user.userRole);
   const own = useUserAccounts(user.username, !staff);
   const bank = useBankAccounts(user.bankId, staff);
-  return (staff ? bank.data : own.data)?.find((a) => a.accountId === accountId);
+  return staff ? bank : own;
 }
 
 function CsvButton({ accountId }: { accountId: string }) {
@@ -112,67 +119,62 @@ function AvailableBalance({ account, pending }: { account: Account; pending: Tra
   );
 }
 
-/** `account/{accountId}`: pending table with its total, posted table, balance chart, CSV (spec §2). */
-export function AccountPage() {
-  const { accountId = '' } = useParams();
+/** The title and subtitle, from the account once it is loaded (the number from the address before). */
+function AccountHeader({ accountId, account }: { accountId: string; account: Account | undefined }) {
   const { user } = useRequiredSession();
-  const account = useAccount(accountId);
-  const pages = useTransactionPages(accountId);
-  const [editing, setEditing] = useState<Transaction | null>(null);
+  const title = account
+    ? `${account.accountType} ${lastFour(account.accountId)}`
+    : `Account ${lastFour(accountId)}`;
+  const owner = account && isStaff(user.userRole) ? ` · ${account.username}` : '';
+  return (
+    <PageHeader
+      title={title}
+      subtitle={account ? `Account ${account.accountId}${owner}` : undefined}
+      actions={<CsvButton accountId={accountId} />}
+    />
+  );
+}
 
-  const all = useMemo(() => pages.data?.pages.flatMap((p) => p.items) ?? [], [pages.data]);
+/** The loaded page: balance, chart, the edit form when open, the two tables and Load more. */
+function AccountBody({ account, all }: { account: Account | undefined; all: Transaction[] }) {
+  const { user } = useRequiredSession();
+  const [editing, setEditing] = useState<Transaction | null>(null);
   const pending = all.filter((t) => t.status === 'pending');
   const posted = all.filter((t) => t.status === 'posted');
   // Only admins change transactions; a teller gets no Edit column (issue 9).
   const onEdit = mayChangeTransactions(user.userRole) ? setEditing : undefined;
-
-  const title = account
-    ? `${account.accountType} ${lastFour(account.accountId)}`
-    : `Account ${lastFour(accountId)}`;
-
   return (
     <>
-      <PageHeader
-        title={title}
-        subtitle={
-          account
-            ? `Account ${account.accountId}${isStaff(user.userRole) ? ` · ${account.username}` : ''}`
-            : undefined
-        }
-        actions={<CsvButton accountId={accountId} />}
-      />
-      {pages.isPending ? (
-        <LoadingBlock />
-      ) : !pages.data ? (
-        <LoadFailed what="the transactions" error={pages.error} onRetry={() => void pages.refetch()} />
-      ) : (
-        <Stack gap="lg">
-          {account && <AvailableBalance account={account} pending={pending} />}
-          <BalanceChart transactions={posted} />
-          {editing && (
-            <EditTransactionForm key={editing.id} transaction={editing} onClose={() => setEditing(null)} />
-          )}
-          <TransactionSections pending={pending} posted={posted} onEdit={onEdit} />
-          {pages.hasNextPage && (
-            <Group justify="center">
-              <Button
-                variant="light"
-                onClick={() => void pages.fetchNextPage()}
-                disabled={pages.isFetchingNextPage}
-              >
-                {pages.isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            </Group>
-          )}
-          {pages.isFetchNextPageError && (
-            <LoadFailed
-              what="more transactions"
-              error={pages.error}
-              onRetry={() => void pages.fetchNextPage()}
-            />
-          )}
-        </Stack>
+      {account && <AvailableBalance account={account} pending={pending} />}
+      <BalanceChart transactions={posted} />
+      {editing && (
+        <EditTransactionForm key={editing.id} transaction={editing} onClose={() => setEditing(null)} />
       )}
+      <TransactionSections pending={pending} posted={posted} onEdit={onEdit} />
+    </>
+  );
+}
+
+/**
+ * `account/{accountId}`: pending table with its total, posted table, balance chart, CSV (spec §2).
+ * The account and its transactions load together: if either fails, one error whose Retry loads both.
+ */
+export function AccountPage() {
+  const { accountId = '' } = useParams();
+  const accounts = useAccountQuery();
+  const pages = useTransactionPages(accountId);
+  const account = accounts.data?.find((a) => a.accountId === accountId);
+  return (
+    <>
+      <AccountHeader accountId={accountId} account={account} />
+      <QueryState query={allOf(accounts, pages)} what={loadingMessages.accountWhat}>
+        {([, data]) => (
+          <Stack gap="lg">
+            <AccountBody account={account} all={data.pages.flatMap((p) => p.items)} />
+            <LoadMore pages={pages} what={loadingMessages.moreTransactionsWhat} />
+          </Stack>
+        )}
+      </QueryState>
     </>
   );
 }

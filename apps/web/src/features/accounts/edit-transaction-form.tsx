@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { limits, updateTransactionBody, type Transaction } from '@bank/shared';
@@ -28,6 +28,115 @@ const confirmTexts: Record<Exclude<PendingAction, null>, { message: string; labe
   save: { message: 'Save the changes to this transaction?', label: 'Save Changes' },
 };
 
+type Update = ReturnType<typeof useUpdateTransaction>;
+type Remove = ReturnType<typeof useDeleteTransaction>;
+
+/** The body of PUT /admin/transactions/update: the form shows only the date part (spec §3); the instant sent keeps the local time of day. */
+function bodyOf(transaction: Transaction, values: EditValues) {
+  const originalDate = localDay(transaction.transactionDate);
+  return {
+    id: transaction.id,
+    description: values.description,
+    transactionDate:
+      values.transactionDate === originalDate
+        ? transaction.transactionDate
+        : onLocalDay(transaction.transactionDate, values.transactionDate),
+    amount: parseAmountInput(values.amount),
+  };
+}
+
+/** What a confirmed Cancel, Delete or Save does. */
+function useConfirmedAction(transaction: Transaction, values: () => EditValues, onClose: () => void) {
+  const update = useUpdateTransaction();
+  const remove = useDeleteTransaction();
+  const done = (message: string) => () => {
+    notifications.show({ color: 'teal', message });
+    onClose();
+  };
+  const run = (action: PendingAction) => {
+    if (action === 'cancel') onClose();
+    if (action === 'delete') {
+      update.reset();
+      remove.mutate(transaction.id, { onSuccess: done(uiText.transactionDeleted) });
+    }
+    if (action === 'save') {
+      remove.reset();
+      const body = bodyOf(transaction, values()) as Parameters<typeof update.mutate>[0];
+      update.mutate(body, { onSuccess: done(uiText.transactionUpdated) });
+    }
+  };
+  return { update, remove, run };
+}
+
+/** The failure of the last save or delete, with the server's message. */
+function Failures({ update, remove }: { update: Update; remove: Remove }) {
+  const failed = [
+    { mutation: update, title: uiText.transactionUpdateFailed },
+    { mutation: remove, title: uiText.transactionDeleteFailed },
+  ].filter(({ mutation }) => mutation.isError);
+  return failed.map(({ mutation, title }) => (
+    <StatusMessage key={title} kind="failure" title={title} detail={errorMessage(mutation.error)} />
+  ));
+}
+
+function Fields({ form }: { form: UseFormReturnType<EditValues> }) {
+  return (
+    <>
+      <TextInput
+        label="Description"
+        maxLength={limits.descriptionMaxLength}
+        required
+        {...form.getInputProps('description')}
+      />
+      <Group grow align="flex-start" wrap="wrap">
+        <TextInput
+          label="Transaction Date"
+          type="date"
+          required
+          miw={180}
+          {...form.getInputProps('transactionDate')}
+        />
+        <TextInput label="Amount" inputMode="decimal" required miw={140} {...form.getInputProps('amount')} />
+      </Group>
+    </>
+  );
+}
+
+function Buttons({
+  update,
+  remove,
+  ask,
+}: {
+  update: Update;
+  remove: Remove;
+  ask: (a: PendingAction) => void;
+}) {
+  const busy = update.isPending || remove.isPending;
+  return (
+    <Group justify="flex-end" gap="xs">
+      <Button variant="default" onClick={() => ask('cancel')} disabled={busy}>
+        Cancel
+      </Button>
+      <Button color="red" variant="light" onClick={() => ask('delete')} disabled={busy}>
+        {remove.isPending ? 'Deleting...' : 'Delete Transaction'}
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {update.isPending ? 'Saving...' : 'Save Changes'}
+      </Button>
+    </Group>
+  );
+}
+
+/** The panel scrolls into view with focus in its first field, each time another transaction opens. */
+function usePanelFocus(transactionId: number) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    panel.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    panel.current?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+  }, [transactionId]);
+  return panel;
+}
+
 /** The edit form of a transaction: description, date and amount; each button behind Confirm Action (spec §2). */
 export function EditTransactionForm({
   transaction,
@@ -36,66 +145,22 @@ export function EditTransactionForm({
   transaction: Transaction;
   onClose: () => void;
 }) {
-  const originalDate = localDay(transaction.transactionDate);
   const form = useForm<EditValues>({
     initialValues: {
       description: transaction.description,
-      transactionDate: originalDate,
+      transactionDate: localDay(transaction.transactionDate),
       amount: transaction.amount.toFixed(2),
     },
   });
   const [pending, setPending] = useState<PendingAction>(null);
-  const update = useUpdateTransaction();
-  const remove = useDeleteTransaction();
-  const panel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    panel.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-    panel.current?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
-  }, [transaction.id]);
-
-  // The edit form shows only the date part (spec §3); the instant sent keeps the local time of day.
-  const body = (values: EditValues) => ({
-    id: transaction.id,
-    description: values.description,
-    transactionDate:
-      values.transactionDate === originalDate
-        ? transaction.transactionDate
-        : onLocalDay(transaction.transactionDate, values.transactionDate),
-    amount: parseAmountInput(values.amount),
-  });
+  const { update, remove, run } = useConfirmedAction(transaction, form.getValues, onClose);
+  const panel = usePanelFocus(transaction.id);
 
   const requestSave = form.onSubmit((values) => {
-    const errors = schemaErrors(updateTransactionBody, body(values));
+    const errors = schemaErrors(updateTransactionBody, bodyOf(transaction, values));
     form.setErrors(errors);
     if (Object.keys(errors).length === 0) setPending('save');
   });
-
-  const confirm = () => {
-    const action = pending;
-    setPending(null);
-    if (action === 'cancel') onClose();
-    if (action === 'delete') {
-      update.reset();
-      remove.mutate(transaction.id, {
-        onSuccess: () => {
-          notifications.show({ color: 'teal', message: uiText.transactionDeleted });
-          onClose();
-        },
-      });
-    }
-    if (action === 'save') {
-      remove.reset();
-      update.mutate(body(form.getValues()) as Parameters<typeof update.mutate>[0], {
-        onSuccess: () => {
-          notifications.show({ color: 'teal', message: uiText.transactionUpdated });
-          onClose();
-        },
-      });
-    }
-  };
-
-  const busy = update.isPending || remove.isPending;
 
   return (
     <Paper
@@ -114,53 +179,9 @@ export function EditTransactionForm({
           <Title order={2} size="h4" id="edit-transaction-title">
             Edit Transaction {transaction.id}
           </Title>
-          {update.isError && (
-            <StatusMessage
-              kind="failure"
-              title={uiText.transactionUpdateFailed}
-              detail={errorMessage(update.error)}
-            />
-          )}
-          {remove.isError && (
-            <StatusMessage
-              kind="failure"
-              title={uiText.transactionDeleteFailed}
-              detail={errorMessage(remove.error)}
-            />
-          )}
-          <TextInput
-            label="Description"
-            maxLength={limits.descriptionMaxLength}
-            required
-            {...form.getInputProps('description')}
-          />
-          <Group grow align="flex-start" wrap="wrap">
-            <TextInput
-              label="Transaction Date"
-              type="date"
-              required
-              miw={180}
-              {...form.getInputProps('transactionDate')}
-            />
-            <TextInput
-              label="Amount"
-              inputMode="decimal"
-              required
-              miw={140}
-              {...form.getInputProps('amount')}
-            />
-          </Group>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => setPending('cancel')} disabled={busy}>
-              Cancel
-            </Button>
-            <Button color="red" variant="light" onClick={() => setPending('delete')} disabled={busy}>
-              {remove.isPending ? 'Deleting...' : 'Delete Transaction'}
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {update.isPending ? 'Saving...' : 'Save Changes'}
-            </Button>
-          </Group>
+          <Failures update={update} remove={remove} />
+          <Fields form={form} />
+          <Buttons update={update} remove={remove} ask={setPending} />
         </Stack>
       </form>
       <ConfirmActionModal
@@ -168,7 +189,10 @@ export function EditTransactionForm({
         message={pending ? confirmTexts[pending].message : ''}
         confirmLabel={pending ? confirmTexts[pending].label : undefined}
         danger={pending === 'delete'}
-        onConfirm={confirm}
+        onConfirm={() => {
+          setPending(null);
+          run(pending);
+        }}
         onCancel={() => setPending(null)}
       />
     </Paper>

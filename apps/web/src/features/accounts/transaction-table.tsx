@@ -1,7 +1,8 @@
-import { Button, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Transaction } from '@bank/shared';
+import { DataTable, type Column } from '../../components/data-table';
 import { formatDate, memoOf, money } from '../../lib/format';
-import { usePhone } from '../../lib/use-phone';
 
 export interface TransactionTableProps {
   /** The table's accessible name. */
@@ -12,7 +13,6 @@ export interface TransactionTableProps {
   onEdit?: ((transaction: Transaction) => void) | undefined;
 }
 
-const nowrap = { whiteSpace: 'nowrap' } as const;
 /** The posted date is preferred (spec §2). */
 const shownDate = (t: Transaction) => formatDate(t.postedDate ?? t.transactionDate);
 /** Pending rows show no balance (spec §4). */
@@ -59,132 +59,66 @@ function Description({ transaction }: { transaction: Transaction }) {
   );
 }
 
-function EmptyRow({ columns, text }: { columns: number; text: string }) {
+/** A value with a small dimmed line under it: the phone's way of folding two columns into one. */
+function TwoLines({ main, under, strong }: { main: ReactNode; under: string; strong?: boolean }) {
   return (
-    <Table.Tr>
-      <Table.Td colSpan={columns}>
-        <Text c="dimmed" size="sm">
-          {text}
-        </Text>
-      </Table.Td>
-    </Table.Tr>
+    <Stack gap={0}>
+      <Text size="sm" fw={strong ? 500 : undefined}>
+        {main}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {under}
+      </Text>
+    </Stack>
   );
 }
 
-/** Columns Date, Description, Debit, Credit, Balance ("--" while pending) and, for staff, Edit. */
-function WideTable({ label, transactions, emptyText, onEdit }: TransactionTableProps) {
-  return (
-    <Table.ScrollContainer minWidth={onEdit ? 640 : 560}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Date</Table.Th>
-            <Table.Th scope="col">Description</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Debit
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Credit
-            </Table.Th>
-            <Table.Th scope="col" ta="right">
-              Balance
-            </Table.Th>
-            {onEdit && <Table.Th scope="col">Edit</Table.Th>}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {transactions.length === 0 ? (
-            <EmptyRow columns={onEdit ? 6 : 5} text={emptyText} />
-          ) : (
-            transactions.map((t) => (
-              <Table.Tr key={t.id} data-testid="transaction-row">
-                <Table.Td style={nowrap}>{shownDate(t)}</Table.Td>
-                <Table.Td>
-                  <Description transaction={t} />
-                </Table.Td>
-                <Table.Td ta="right" style={nowrap}>
-                  {t.type === 'debit' ? <Debit amount={t.amount} /> : ''}
-                </Table.Td>
-                <Table.Td ta="right" style={nowrap}>
-                  {t.type === 'credit' ? money(t.amount) : ''}
-                </Table.Td>
-                <Table.Td ta="right" style={nowrap}>
-                  {shownBalance(t)}
-                </Table.Td>
-                {onEdit && (
-                  <Table.Td>
-                    <EditButton transaction={t} onEdit={onEdit} />
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
+const balance: Column<Transaction> = { header: 'Balance', align: 'right', cell: shownBalance };
+
+/** Columns Date, Description, Debit, Credit, Balance ("--" while pending). */
+const wideColumns: Column<Transaction>[] = [
+  { header: 'Date', wrap: 'nowrap', cell: shownDate },
+  { header: 'Description', cell: (t) => <Description transaction={t} /> },
+  { header: 'Debit', align: 'right', cell: (t) => (t.type === 'debit' ? <Debit amount={t.amount} /> : '') },
+  { header: 'Credit', align: 'right', cell: (t) => (t.type === 'credit' ? money(t.amount) : '') },
+  balance,
+];
 
 /** The same columns folded for a phone: date under description, debit or credit in one column. */
-function CompactTable({ label, transactions, emptyText, onEdit }: TransactionTableProps) {
-  return (
-    <Table striped verticalSpacing="xs" horizontalSpacing={6} aria-label={label} fz="sm">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Date / Description</Table.Th>
-          <Table.Th scope="col" ta="right">
-            Debit / Credit
-          </Table.Th>
-          <Table.Th scope="col" ta="right">
-            Balance
-          </Table.Th>
-          {onEdit && <Table.Th scope="col">Edit</Table.Th>}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {transactions.length === 0 ? (
-          <EmptyRow columns={onEdit ? 4 : 3} text={emptyText} />
-        ) : (
-          transactions.map((t) => (
-            <Table.Tr key={t.id} data-testid="transaction-row">
-              <Table.Td>
-                <Stack gap={0}>
-                  <Text size="sm">
-                    <Description transaction={t} />
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {shownDate(t)}
-                  </Text>
-                </Stack>
-              </Table.Td>
-              <Table.Td ta="right" style={nowrap}>
-                <Stack gap={0}>
-                  <Text size="sm" fw={500}>
-                    {t.type === 'debit' ? <Debit amount={t.amount} /> : money(t.amount)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {t.type === 'debit' ? 'Debit' : 'Credit'}
-                  </Text>
-                </Stack>
-              </Table.Td>
-              <Table.Td ta="right" style={nowrap}>
-                {shownBalance(t)}
-              </Table.Td>
-              {onEdit && (
-                <Table.Td>
-                  <EditButton transaction={t} onEdit={onEdit} />
-                </Table.Td>
-              )}
-            </Table.Tr>
-          ))
-        )}
-      </Table.Tbody>
-    </Table>
-  );
-}
+const phoneColumns: Column<Transaction>[] = [
+  {
+    header: 'Date / Description',
+    cell: (t) => <TwoLines main={<Description transaction={t} />} under={shownDate(t)} />,
+  },
+  {
+    header: 'Debit / Credit',
+    align: 'right',
+    cell: (t) => (
+      <TwoLines
+        strong
+        main={t.type === 'debit' ? <Debit amount={t.amount} /> : money(t.amount)}
+        under={t.type === 'debit' ? 'Debit' : 'Credit'}
+      />
+    ),
+  },
+  balance,
+];
 
-/** The pending or posted table; on a phone-sized screen its columns fold so that nothing is cut off. */
-export function TransactionTable(props: TransactionTableProps) {
-  const phone = usePhone();
-  return phone ? <CompactTable {...props} /> : <WideTable {...props} />;
+/** The pending or posted table, with an Edit column for staff; on a phone its columns fold. */
+export function TransactionTable({ label, transactions, emptyText, onEdit }: TransactionTableProps) {
+  const edit: Column<Transaction>[] = onEdit
+    ? [{ header: 'Edit', cell: (t) => <EditButton transaction={t} onEdit={onEdit} /> }]
+    : [];
+  return (
+    <DataTable
+      label={label}
+      columns={[...wideColumns, ...edit]}
+      phoneColumns={[...phoneColumns, ...edit]}
+      rows={transactions}
+      rowKey={(t) => t.id}
+      emptyText={emptyText}
+      minWidth={onEdit ? 640 : 560}
+      rowTestId="transaction-row"
+    />
+  );
 }

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { messages, type AuditRecord } from '@bank/shared';
+import { loadingMessages, messages, type AuditRecord } from '@bank/shared';
 import { admin, student, teller } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
@@ -112,8 +112,8 @@ describe('activity', () => {
     const { user } = renderApp('/1/admin/activity', admin);
     await screen.findByRole('table', { name: activityTexts.tableLabel });
     expect(screen.getAllByTestId('activity-row')).toHaveLength(2);
-    await user.click(screen.getByRole('button', { name: activityTexts.loadMore }));
-    expect(await screen.findByRole('button', { name: activityTexts.loadingMore })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: loadingMessages.loadMore }));
+    expect(await screen.findByRole('button', { name: loadingMessages.loadingMore })).toBeDisabled();
     await waitFor(() => expect(screen.getAllByTestId('activity-row')).toHaveLength(3));
     expect(screen.getAllByTestId('activity-row').map((r) => r.dataset.transactionId)).toEqual([
       '77',
@@ -121,7 +121,7 @@ describe('activity', () => {
       '5',
     ]);
     // The last page has no cursor: no more button.
-    expect(screen.queryByRole('button', { name: activityTexts.loadMore })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: loadingMessages.loadMore })).not.toBeInTheDocument();
     expect(queries).toEqual([
       { limit: String(ACTIVITY_PAGE_SIZE), cursor: null },
       { limit: String(ACTIVITY_PAGE_SIZE), cursor: '11' },
@@ -135,7 +135,7 @@ describe('activity', () => {
     auditApi([[]]);
     renderApp('/1/admin/activity', admin);
     expect(await screen.findByText(activityTexts.empty)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: activityTexts.loadMore })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: loadingMessages.loadMore })).not.toBeInTheDocument();
   });
 
   it("shows the failed state with the server's message", async () => {

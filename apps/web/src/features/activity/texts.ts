@@ -7,8 +7,6 @@ export const activityTexts = {
   moreWhat: 'more activity',
   tableLabel: 'Transaction edits and deletes',
   empty: 'No transaction has been edited or deleted yet.',
-  loadMore: 'Load more',
-  loadingMore: 'Loading...',
   edited: 'Edited',
   deleted: 'Deleted',
 } as const;

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import {
@@ -10,24 +10,9 @@ import {
 } from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
 import { StatusMessage } from '../../components/status-message';
+import { SummaryTable } from '../../components/summary-table';
 import { downloadText, toCsv } from '../../lib/csv';
 import { formatDate, lastFour, money } from '../../lib/format';
-
-/** Label/value rows, as the money flows' confirm view shows them. */
-export function Summary({ rows, testId }: { rows: [string, ReactNode][]; testId: string }) {
-  return (
-    <Table variant="vertical" withTableBorder layout="fixed" data-testid={testId} maw={560}>
-      <Table.Tbody>
-        {rows.map(([label, value]) => (
-          <Table.Tr key={label}>
-            <Table.Th w={{ base: 110, sm: 160 }}>{label}</Table.Th>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
 
 type PreviewRow = BatchPreviewItem & { amount: number };
 
@@ -44,7 +29,7 @@ const previewColumns: Column<PreviewRow>[] = [
     header: 'Problem',
     cell: (r) =>
       r.error ? (
-        <Text size="sm" c="red.9" fw={600}>
+        <Text size="sm" c="var(--mantine-color-error)" fw={600}>
           {r.error}
         </Text>
       ) : (
@@ -69,7 +54,7 @@ export function PaydayReview({ branch, body, preview, pending, failure, onBack, 
   return (
     <Stack>
       <Text fw={600}>Please check the payday, then submit.</Text>
-      <Summary
+      <SummaryTable
         testId="payday-summary"
         rows={[
           ['Branch', branch],
@@ -150,7 +135,7 @@ export function PaydayDone({
         title={t.paydaySucceeded}
         detail="The transactions are pending and post on the date shown."
       />
-      <Summary
+      <SummaryTable
         testId="payday-result"
         rows={[
           ['Branch', branch],

@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Table } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { classroomText, isStaff, type Account, type MoneyAction } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { StatusMessage } from '../../components/status-message';
+import { SummaryTable } from '../../components/summary-table';
 import { useCurrentUser } from '../../lib/current-user';
 import { cents, formatDate, memoOf, money } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -78,16 +79,7 @@ export function ConfirmationPage({ flow }: { flow: MoneyAction }) {
             title={texts.succeeded}
             detail="It is pending and posts on the date shown."
           />
-          <Table variant="vertical" withTableBorder layout="fixed" data-testid="confirmation-details">
-            <Table.Tbody>
-              {rowsOf(result, isStaff(user.userRole)).map(([label, value]) => (
-                <Table.Tr key={label}>
-                  <Table.Th w={{ base: 120, sm: 160 }}>{label}</Table.Th>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <SummaryTable rows={rowsOf(result, isStaff(user.userRole))} testId="confirmation-details" />
           <Group justify="flex-end">
             <Button component={Link} to={paths.account(homeAccount(result).accountId)} variant="default">
               {uiText.backToAccount(accountLabel(homeAccount(result), isStaff(user.userRole), false))}

@@ -58,14 +58,12 @@ const transfer: FlowConfig = {
   ],
   validate(v, source) {
     const amount = amountOf(v);
-    const errors = {
-      ...schemaErrors(transferBody, {
-        fromAccountId: v.fromAccountId,
-        toAccountId: v.toAccountId,
-        amount,
-        ...memoPart(v),
-      }),
-    };
+    const errors = schemaErrors(transferBody, {
+      fromAccountId: v.fromAccountId,
+      toAccountId: v.toAccountId,
+      amount,
+      ...memoPart(v),
+    });
     const from = source.accounts.find((a) => a.accountId === v.fromAccountId);
     const to = source.accounts.find((a) => a.accountId === v.toAccountId);
     // Each picker shows its error when blank or when both name the same account (spec §4).
@@ -111,9 +109,7 @@ function tellerFlow(flow: 'deposit' | 'withdrawal'): FlowConfig {
       },
     ],
     validate(v, source) {
-      const errors = {
-        ...schemaErrors(schema, { accountId: v.accountId, amount: amountOf(v), ...memoPart(v) }),
-      };
+      const errors = schemaErrors(schema, { accountId: v.accountId, amount: amountOf(v), ...memoPart(v) });
       if (!source.accounts.some((a) => a.accountId === v.accountId)) errors.accountId ??= missing;
       return errors;
     },

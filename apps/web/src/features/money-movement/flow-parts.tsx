@@ -1,23 +1,33 @@
-import { Button, Group, NativeSelect, Paper, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Title } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { mayMoveMoney, type Branch, type MoneyAction } from '@bank/shared';
-import { LoadingBlock } from '../../components/query-state';
+import { loadingMessages, mayMoveMoney, type Branch, type MoneyAction } from '@bank/shared';
+import { QueryState } from '../../components/query-state';
 import { StatusMessage } from '../../components/status-message';
+import { SummaryTable } from '../../components/summary-table';
 import { useRequiredSession } from '../../lib/current-user';
 import { useBankSettings } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 import { BLANK_BRANCH } from './flow-accounts';
 
-/** A teller sees a flow only when the bank settings allow it (spec §6); the server checks too. */
+/**
+ * A teller sees a flow only when the bank settings allow it (spec §6); the server checks too.
+ * Settings that failed to load show their error with Retry, not a refusal (issue 14).
+ */
 export function TellerPermissionGate({ flow, children }: { flow: MoneyAction; children: ReactNode }) {
   const { user } = useRequiredSession();
   const settings = useBankSettings(user.bankId, user.userRole === 'TELLER');
   if (user.userRole !== 'TELLER') return <>{children}</>;
-  if (settings.isPending) return <LoadingBlock />;
-  if (!mayMoveMoney(user.userRole, settings.data, flow)) {
-    return <StatusMessage kind="failure" title={uiText.tellerNotAllowed} />;
-  }
-  return <>{children}</>;
+  return (
+    <QueryState query={settings} what={loadingMessages.settingsWhat}>
+      {(loaded) =>
+        mayMoveMoney(user.userRole, loaded, flow) ? (
+          children
+        ) : (
+          <StatusMessage kind="failure" title={uiText.tellerNotAllowed} />
+        )
+      }
+    </QueryState>
+  );
 }
 
 export function BranchPicker({
@@ -72,16 +82,7 @@ export function ConfirmView({
       <Title order={2} size="h4" tabIndex={-1} ref={heading}>
         Please check the details, then submit.
       </Title>
-      <Table variant="vertical" withTableBorder layout="fixed" data-testid="confirm-summary">
-        <Table.Tbody>
-          {rows.map(([label, value]) => (
-            <Table.Tr key={label}>
-              <Table.Th w={{ base: 110, sm: 160 }}>{label}</Table.Th>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <SummaryTable rows={rows} testId="confirm-summary" />
       {failure}
       <Group justify="flex-end">
         <Button variant="default" onClick={onBack} disabled={pending}>

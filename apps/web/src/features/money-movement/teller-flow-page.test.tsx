@@ -1,7 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@bank/shared';
+import { loadingMessages, messages } from '@bank/shared';
 import { uiText } from '../../lib/ui-text';
 import { admin, bankSettings, checking, student, teller, transaction } from '../../test/fixtures';
 import { fieldError, pickOption, selectOptionLabels, tableRows } from '../../test/helpers';
@@ -206,6 +206,25 @@ describe.each(cases)('$flow', (c) => {
     renderApp(c.path, teller);
     expect(await screen.findByText(uiText.tellerNotAllowed)).toBeInTheDocument();
     expect(screen.queryByLabelText('Amount')).not.toBeInTheDocument();
+  });
+
+  it('shows settings that failed to load as one error with Retry, not as a refusal', async () => {
+    let down = true;
+    server.use(
+      http.get('*/api/user/bank/:bankId', () =>
+        down
+          ? HttpResponse.json({ error: 'FORBIDDEN', message: messages.forbidden }, { status: 403 })
+          : HttpResponse.json(bankSettings),
+      ),
+    );
+    const { user } = renderApp(c.path, teller);
+    const main = await screen.findByRole('main');
+    const alert = await within(main).findByRole('alert');
+    expect(alert).toHaveTextContent(loadingMessages.couldNotLoad(loadingMessages.settingsWhat));
+    expect(screen.queryByText(uiText.tellerNotAllowed)).not.toBeInTheDocument();
+    down = false;
+    await user.click(within(alert).getByRole('button', { name: uiText.retry }));
+    expect(await screen.findByLabelText('Amount')).toBeInTheDocument();
   });
 
   it('is not for Students', async () => {

@@ -70,7 +70,7 @@ function statementApi(list: string[] = names) {
 }
 
 const items = () =>
-  within(screen.getByRole('list', { name: statementTexts.listLabel }))
+  within(screen.getByRole('table', { name: statementTexts.listLabel }))
     .getAllByTestId('statement-item')
     .map((item) => item.textContent);
 
@@ -78,7 +78,7 @@ describe('statements', () => {
   it('lists the file names newest first, each with its month and account', async () => {
     statementApi();
     renderApp('/documents/statements', student);
-    await screen.findByRole('list', { name: statementTexts.listLabel });
+    await screen.findByRole('table', { name: statementTexts.listLabel });
     await waitFor(
       () =>
         expect(items()).toEqual([
@@ -135,7 +135,7 @@ describe('statements', () => {
     statementApi([]);
     renderApp('/documents/statements', student);
     expect(await screen.findByText(statementTexts.empty)).toBeInTheDocument();
-    expect(screen.queryByRole('list', { name: statementTexts.listLabel })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: statementTexts.listLabel })).not.toBeInTheDocument();
   });
 
   it('shows the failed state of the list with a retry', async () => {

@@ -1,25 +1,108 @@
 import { Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconDownload, IconFileTypePdf } from '@tabler/icons-react';
+import type { Account } from '@bank/shared';
+import { DataTable, type Column } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
 import { useRequiredSession } from '../../lib/current-user';
 import { useUserAccounts } from '../../lib/queries';
+import { usePhone } from '../../lib/use-phone';
 import { useDownloadStatement, useStatements } from './api';
 import { describeStatement } from './statement-name';
 import { statementTexts as texts } from './texts';
-import { usePhone } from '../../lib/use-phone';
+
+type Download = ReturnType<typeof useDownloadStatement>;
+
+interface StatementRow {
+  fileName: string;
+  /** The id of the month-and-account text that describes the file's button. */
+  descriptionId: string;
+}
+
+/** The file name is the button; a click downloads it, and no second download starts meanwhile. */
+function FileButton({ row, download }: { row: StatementRow; download: Download }) {
+  const phone = usePhone();
+  const busy = download.isPending && download.variables === row.fileName;
+  return (
+    <Group wrap="nowrap" gap="sm">
+      <ThemeIcon variant="light" size="lg" aria-hidden visibleFrom="xs">
+        <IconFileTypePdf size={20} />
+      </ThemeIcon>
+      <Button
+        variant="subtle"
+        // Smaller on a phone, so that a whole file name fits on one line.
+        size={phone ? 'compact-sm' : 'compact-md'}
+        px={4}
+        rightSection={<IconDownload size={16} aria-hidden />}
+        onClick={() => download.mutate(row.fileName)}
+        disabled={download.isPending}
+        aria-describedby={row.descriptionId}
+        // On one line where there is room; a phone's card breaks a long name rather than spill.
+        styles={{
+          label: { whiteSpace: phone ? 'normal' : 'nowrap', overflowWrap: 'anywhere', textAlign: 'left' },
+        }}
+        h="auto"
+        mih={32}
+      >
+        {busy ? texts.downloading(row.fileName) : row.fileName}
+      </Button>
+    </Group>
+  );
+}
+
+const columns = (download: Download, accounts: Account[] | undefined): Column<StatementRow>[] => [
+  { header: texts.fileHeader, action: true, cell: (row) => <FileButton row={row} download={download} /> },
+  {
+    header: texts.aboutHeader,
+    // On one line, so that the file name beside it has the room to stay on one line too.
+    wrap: 'nowrap',
+    cell: (row) => (
+      <Text size="sm" c="dimmed" id={row.descriptionId} span>
+        {describeStatement(row.fileName, accounts)}
+      </Text>
+    ),
+  },
+];
+
+/** The files, newest first: a table on a wide screen, one card per file on a phone. */
+function StatementTable({ fileNames, download }: { fileNames: string[]; download: Download }) {
+  const { user } = useRequiredSession();
+  // Only for the friendly "October 2026 · CHECKING **2345" next to each name; the list does not wait for it.
+  const accounts = useUserAccounts(user.username);
+  const rows = fileNames.map((fileName, index) => ({
+    fileName,
+    descriptionId: `statement-${index}-description`,
+  }));
+  return (
+    <DataTable
+      label={texts.listLabel}
+      columns={columns(download, accounts.data)}
+      rows={rows}
+      rowKey={(row) => row.fileName}
+      emptyText={texts.empty}
+      minWidth={520}
+      rowTestId="statement-item"
+    />
+  );
+}
+
+function EmptyState() {
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Text c="dimmed" data-testid="statements-empty">
+        {texts.empty}
+      </Text>
+    </Paper>
+  );
+}
 
 /** `documents/statements`: the Student's statement files, newest first; one click downloads one (spec §2). */
 export function StatementsPage() {
   const { user } = useRequiredSession();
   const statements = useStatements(user.username);
-  // Only for the friendly "October 2026 · CHECKING **2345" next to each name; the list does not wait for it.
-  const accounts = useUserAccounts(user.username);
   const download = useDownloadStatement();
-  const phone = usePhone();
-
   return (
     <>
       <PageHeader title={texts.title} subtitle={texts.subtitle} />
@@ -34,65 +117,10 @@ export function StatementsPage() {
         <QueryState query={statements} what={texts.what}>
           {(fileNames) =>
             fileNames.length === 0 ? (
-              <Paper withBorder p="lg" radius="md">
-                <Text c="dimmed" data-testid="statements-empty">
-                  {texts.empty}
-                </Text>
-              </Paper>
+              <EmptyState />
             ) : (
-              <Paper withBorder radius="md" p={0}>
-                <Stack
-                  component="ul"
-                  gap={0}
-                  aria-label={texts.listLabel}
-                  style={{ listStyle: 'none', margin: 0, padding: 0 }}
-                >
-                  {fileNames.map((fileName, index) => {
-                    const busy = download.isPending && download.variables === fileName;
-                    const descriptionId = `statement-${index}-description`;
-                    return (
-                      <Group
-                        component="li"
-                        key={fileName}
-                        wrap="nowrap"
-                        gap="sm"
-                        px={{ base: 'sm', sm: 'md' }}
-                        py="sm"
-                        data-testid="statement-item"
-                        style={{
-                          borderTop:
-                            index === 0 ? undefined : '1px solid var(--mantine-color-default-border)',
-                        }}
-                      >
-                        <ThemeIcon variant="light" size="lg" aria-hidden visibleFrom="xs">
-                          <IconFileTypePdf size={20} />
-                        </ThemeIcon>
-                        <Stack gap={2} style={{ minWidth: 0, flex: 1 }} align="flex-start">
-                          <Button
-                            variant="subtle"
-                            // Smaller on a phone, so that a whole file name fits on one line.
-                            size={phone ? 'compact-sm' : 'compact-md'}
-                            px={4}
-                            rightSection={<IconDownload size={16} aria-hidden />}
-                            onClick={() => download.mutate(fileName)}
-                            disabled={download.isPending}
-                            aria-describedby={descriptionId}
-                            styles={{
-                              label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'left' },
-                            }}
-                            h="auto"
-                            mih={32}
-                          >
-                            {busy ? texts.downloading(fileName) : fileName}
-                          </Button>
-                          <Text size="sm" c="dimmed" id={descriptionId} px={4}>
-                            {describeStatement(fileName, accounts.data)}
-                          </Text>
-                        </Stack>
-                      </Group>
-                    );
-                  })}
-                </Stack>
+              <Paper withBorder radius="md" p={{ base: 0, xs: 'xs' }}>
+                <StatementTable fileNames={fileNames} download={download} />
               </Paper>
             )
           }

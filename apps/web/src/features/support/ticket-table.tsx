@@ -1,7 +1,7 @@
-import { Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Stack, Text } from '@mantine/core';
 import type { SupportTicket } from '@bank/shared';
+import { DataTable, type Column } from '../../components/data-table';
 import { supportTexts as texts } from './texts';
-import { usePhone } from '../../lib/use-phone';
 
 export interface TicketTableProps {
   tickets: SupportTicket[];
@@ -45,117 +45,57 @@ function ViewButton({ ticket, onView }: { ticket: SupportTicket; onView: TicketT
   );
 }
 
-function EmptyRow({ columns }: { columns: number }) {
-  return (
-    <Table.Tr>
-      <Table.Td colSpan={columns}>
-        <Text c="dimmed" size="sm" data-testid="tickets-empty">
-          {texts.empty}
-        </Text>
-      </Table.Td>
-    </Table.Tr>
-  );
-}
-
-const nowrap = { whiteSpace: 'nowrap' } as const;
-const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
-
-/** Columns View, Ticket Number, Type, Title, Severity, Status (spec §2). */
-function WideTable({ tickets, selectedId, onView }: TicketTableProps) {
-  return (
-    <Table.ScrollContainer minWidth={680}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label={texts.tableLabel}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">View</Table.Th>
-            <Table.Th scope="col">Ticket Number</Table.Th>
-            <Table.Th scope="col">Type</Table.Th>
-            <Table.Th scope="col">Title</Table.Th>
-            <Table.Th scope="col">Severity</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {tickets.length === 0 ? (
-            <EmptyRow columns={6} />
-          ) : (
-            tickets.map((t) => (
-              <Table.Tr
-                key={t.supportTicketId}
-                data-testid="ticket-row"
-                data-selected={t.supportTicketId === selectedId || undefined}
-                bg={t.supportTicketId === selectedId ? 'var(--mantine-color-blue-light)' : undefined}
-              >
-                <Table.Td>
-                  <ViewButton ticket={t} onView={onView} />
-                </Table.Td>
-                <Table.Td>{t.supportTicketId}</Table.Td>
-                <Table.Td style={nowrap}>{t.ticketType}</Table.Td>
-                <Table.Td style={wrapAnywhere}>{t.title}</Table.Td>
-                <Table.Td style={nowrap}>{t.severity}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={t.status} />
-                </Table.Td>
-              </Table.Tr>
-            ))
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
+const wideColumns = (onView: TicketTableProps['onView']): Column<SupportTicket>[] => [
+  { header: 'View', cell: (t) => <ViewButton ticket={t} onView={onView} /> },
+  { header: 'Ticket Number', cell: (t) => t.supportTicketId },
+  { header: 'Type', wrap: 'nowrap', cell: (t) => t.ticketType },
+  { header: 'Title', wrap: 'anywhere', cell: (t) => t.title },
+  { header: 'Severity', wrap: 'nowrap', cell: (t) => t.severity },
+  { header: 'Status', cell: (t) => <StatusBadge status={t.status} /> },
+];
 
 /** The same columns folded for a phone: number, type and title together; severity above status. */
-function CompactTable({ tickets, selectedId, onView }: TicketTableProps) {
-  return (
-    <Table striped verticalSpacing="xs" horizontalSpacing={6} aria-label={texts.tableLabel} fz="sm">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">View</Table.Th>
-          <Table.Th scope="col">Ticket Number / Type / Title</Table.Th>
-          <Table.Th scope="col">Severity / Status</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {tickets.length === 0 ? (
-          <EmptyRow columns={3} />
-        ) : (
-          tickets.map((t) => (
-            <Table.Tr
-              key={t.supportTicketId}
-              data-testid="ticket-row"
-              data-selected={t.supportTicketId === selectedId || undefined}
-              bg={t.supportTicketId === selectedId ? 'var(--mantine-color-blue-light)' : undefined}
-            >
-              <Table.Td>
-                <ViewButton ticket={t} onView={onView} />
-              </Table.Td>
-              <Table.Td style={wrapAnywhere}>
-                <Stack gap={0}>
-                  <Text size="xs" c="dimmed">
-                    #{t.supportTicketId} · {t.ticketType}
-                  </Text>
-                  <Text size="sm">{t.title}</Text>
-                </Stack>
-              </Table.Td>
-              <Table.Td>
-                <Stack gap={4} align="flex-start">
-                  <Text size="xs" style={nowrap}>
-                    {t.severity}
-                  </Text>
-                  <StatusBadge status={t.status} />
-                </Stack>
-              </Table.Td>
-            </Table.Tr>
-          ))
-        )}
-      </Table.Tbody>
-    </Table>
-  );
-}
+const phoneColumns = (onView: TicketTableProps['onView']): Column<SupportTicket>[] => [
+  { header: 'View', cell: (t) => <ViewButton ticket={t} onView={onView} /> },
+  {
+    header: 'Ticket Number / Type / Title',
+    wrap: 'anywhere',
+    cell: (t) => (
+      <Stack gap={0}>
+        <Text size="xs" c="dimmed">
+          #{t.supportTicketId} · {t.ticketType}
+        </Text>
+        <Text size="sm">{t.title}</Text>
+      </Stack>
+    ),
+  },
+  {
+    header: 'Severity / Status',
+    cell: (t) => (
+      <Stack gap={4} align="flex-start">
+        <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+          {t.severity}
+        </Text>
+        <StatusBadge status={t.status} />
+      </Stack>
+    ),
+  },
+];
 
-/** The ticket table; on a phone-sized screen its columns fold so that nothing is cut off. */
-export function TicketTable(props: TicketTableProps) {
-  const phone = usePhone();
-  return phone ? <CompactTable {...props} /> : <WideTable {...props} />;
+/** Columns View, Ticket Number, Type, Title, Severity, Status (spec §2); on a phone they fold. */
+export function TicketTable({ tickets, selectedId, onView }: TicketTableProps) {
+  return (
+    <DataTable
+      label={texts.tableLabel}
+      columns={wideColumns(onView)}
+      phoneColumns={phoneColumns(onView)}
+      rows={tickets}
+      rowKey={(t) => t.supportTicketId}
+      rowExtras={(t) => ({ selected: t.supportTicketId === selectedId })}
+      emptyText={texts.empty}
+      emptyTestId="tickets-empty"
+      minWidth={680}
+      rowTestId="ticket-row"
+    />
+  );
 }
