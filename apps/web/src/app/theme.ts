@@ -32,6 +32,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--bank-debit': 'var(--mantine-color-red-9)',
     // Text of light red buttons (Delete): red-6 on its pale background is below 4.5:1.
     '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
+    // Disabled buttons stay readable (issue 14): Mantine's gray-5 on gray-2 measured 1.75:1; this is 6.9:1.
+    '--mantine-color-disabled-color': 'var(--mantine-color-gray-7)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
@@ -40,5 +42,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--bank-focus-ring': 'var(--mantine-color-blue-3)',
     '--bank-debit': 'var(--mantine-color-red-4)',
     '--mantine-color-red-light-color': 'var(--mantine-color-red-3)',
+    // dark-3 on dark-6 measured 2.47:1; this is 6.85:1.
+    '--mantine-color-disabled-color': 'var(--mantine-color-dark-1)',
   },
 });
