@@ -153,7 +153,12 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await page.getByRole('dialog').getByRole('button', { name: 'Go Back' }).click();
 
     await expect(page.getByRole('button', { name: `Delete account ${accountId}` })).toBeDisabled();
-    await expect(page.getByText('Cannot delete: the balance is $5.00. Move it out first.')).toBeVisible();
+    await expect(
+      page
+        .getByTestId('account-row')
+        .filter({ hasText: accountId })
+        .getByText('Cannot delete: the balance is $5.00. Move it out first.'),
+    ).toBeVisible();
     await expectNoSeriousViolations(page);
     await adminShot(page, `${size}-admin-accounts-delete-blocked`);
   });
