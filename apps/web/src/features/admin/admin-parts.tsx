@@ -35,7 +35,15 @@ export function NeedsBranchNote({ bankId }: { bankId: number }) {
   return (
     <FormNote>
       {adminGuidance.needsBranch}{' '}
-      <Anchor component={Link} to={paths.adminBranches(bankId)} fw={600} inherit>
+      {/* In the note's own colour, underlined: a blue link on the yellow note is below AA in the dark theme. */}
+      <Anchor
+        component={Link}
+        to={paths.adminBranches(bankId)}
+        fw={600}
+        inherit
+        c="inherit"
+        underline="always"
+      >
         {adminGuidance.createBranchLink}
       </Anchor>
     </FormNote>
