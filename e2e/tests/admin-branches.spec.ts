@@ -66,22 +66,18 @@ test('an admin creates, renames and deletes a branch', async ({ page }) => {
   await expect(table.getByRole('row').filter({ hasText: name })).toHaveCount(0);
 });
 
-test("a branch in use is not deleted, and the server's reason is shown", async ({ page }) => {
+test('a branch in use cannot be deleted: the Delete is disabled and says why', async ({ page }) => {
   await signIn(page, 'admin');
   await page.goto('/1/admin/branches');
   await page.getByRole('button', { name: 'Edit branch Main Campus' }).click();
   const edit = page.getByRole('region', { name: 'Edit Branch Main Campus' });
-  await edit.getByRole('button', { name: 'Delete Branch' }).click();
-  await expect(page.getByRole('dialog', { name: 'Confirm Action' })).toContainText(
-    'Delete the branch "Main Campus"?',
-  );
-  await confirmAction(page, 'Delete Branch');
-  const alert = edit.getByRole('alert');
-  await expect(alert).toContainText('Failed to delete branch');
-  await expect(alert).toContainText('The branch still has accounts or users.');
+  const remove = edit.getByRole('button', { name: 'Delete Branch' });
+  await expect(remove).toBeDisabled();
   await expect(
-    page.getByRole('table', { name: 'Branches' }).getByRole('row').filter({ hasText: 'Main Campus' }),
-  ).toHaveCount(1);
+    edit.getByText(/^Cannot delete: the branch still has \d+ accounts? and \d+ users?\.$/),
+  ).toBeVisible();
+  await expect(remove).toHaveAccessibleDescription(/^Cannot delete: the branch still has/);
+  await expectNoSeriousViolations(page);
 });
 
 for (const [size, viewport] of Object.entries(VIEWPORTS)) {
@@ -111,10 +107,9 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await form.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Edit branch North Campus' }).click();
     const edit = page.getByRole('region', { name: 'Edit Branch North Campus' });
-    await edit.getByRole('button', { name: 'Delete Branch' }).click();
-    await confirmAction(page, 'Delete Branch');
-    await expect(edit.getByRole('alert')).toContainText('The branch still has accounts or users.');
+    await expect(edit.getByRole('button', { name: 'Delete Branch' })).toBeDisabled();
+    await expect(edit.getByText(/^Cannot delete: the branch still has/)).toBeVisible();
     await expectNoSeriousViolations(page);
-    await adminShot(page, `${size}-admin-branches-delete-refused`);
+    await adminShot(page, `${size}-admin-branches-delete-blocked`);
   });
 }

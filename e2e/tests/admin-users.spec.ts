@@ -90,7 +90,7 @@ test('an admin creates a Student, hands over the temporary password, edits and d
   await expect(edit).toHaveCount(0);
 });
 
-test("the server's refusals are shown: a taken User Id, a user with open accounts", async ({
+test("the server's refusal of a taken User Id is shown; a user with open accounts cannot be deleted, and says why", async ({
   page,
   request,
 }) => {
@@ -114,11 +114,12 @@ test("the server's refusals are shown: a taken User Id, a user with open account
 
   await page.getByRole('button', { name: `Edit user ${username}` }).click();
   const edit = page.getByRole('region', { name: `Edit User ${username}` });
-  await edit.getByRole('button', { name: 'Delete User' }).click();
-  await confirmAction(page, 'Delete User');
-  const refused = edit.getByRole('alert');
-  await expect(refused).toContainText('Failed to delete user');
-  await expect(refused).toContainText('The user still has open accounts. Close them first.');
+  const remove = edit.getByRole('button', { name: 'Delete User' });
+  await expect(remove).toBeDisabled();
+  const reason = 'Cannot delete: the user has 1 open account. Close it first.';
+  await expect(edit.getByText(reason)).toBeVisible();
+  await expect(remove).toHaveAccessibleDescription(reason);
+  await expectNoSeriousViolations(page);
   await expect(
     page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: username }),
   ).toHaveCount(1);

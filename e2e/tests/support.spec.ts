@@ -90,7 +90,10 @@ test('a student creates a ticket: validation messages first, then Confirm Action
   const form = page.getByRole('region', { name: 'New Support Ticket' });
   await expect(form.getByLabel('Ticket Type')).toHaveValue('Bug');
   await expect(form.getByLabel('Ticket Type')).toBeFocused();
-  await expect(form.getByLabel('Severity')).toHaveValue('1. Blocker');
+  // The lowest severity by default, each choice explained in words (issue 14).
+  await expect(form.getByLabel('Severity')).toHaveValue('5. Trivial');
+  await expect(form.getByText('A tiny thing, such as a typo or a colour.')).toBeVisible();
+  await expect(form.getByText('Something in the bank does not work as it should.')).toBeVisible();
   const description = form.getByLabel(/^Description/);
   await expect(description).toHaveAttribute('rows', '20');
   await expect(description).toHaveAttribute('cols', '80');
@@ -137,6 +140,27 @@ test('a student creates a ticket: validation messages first, then Confirm Action
   });
   await expect(table(page).getByRole('row').last()).toContainText(String(saved!.supportTicketId));
   await shotsAtBothSizes(page, 'support-created');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: VIEWPORTS.phone });
+
+  test('the description box grows with the text but never past the screen', async ({ page }) => {
+    await signIn(page, 'student');
+    await page.goto('/1/support');
+    await page.getByRole('button', { name: 'New Ticket' }).click();
+    const form = page.getByRole('region', { name: 'New Support Ticket' });
+    const description = form.getByLabel(/^Description/);
+    const empty = (await description.boundingBox())!.height;
+    await description.fill(Array.from({ length: 40 }, (_, i) => `Line ${i + 1}`).join('\n'));
+    await expect.poll(async () => (await description.boundingBox())!.height).toBeGreaterThan(empty);
+    const full = (await description.boundingBox())!.height;
+    // With the header (60 px) and the field's label, the whole box is on the 844 px screen.
+    expect(full).toBeLessThan(844 - 60 - 80);
+    await form.getByLabel('Severity').selectOption('1. Blocker');
+    await expect(form.getByText('You cannot use the bank at all.')).toBeVisible();
+    await expectNoSeriousViolations(page);
+  });
 });
 
 test('the author views a ticket and changes only its type and severity', async ({ page, request }) => {

@@ -398,3 +398,53 @@ export const loadingMessages = {
   moreTransactionsWhat: 'more transactions',
   settingsWhat: 'the bank settings',
 } as const;
+
+// issue 14: admin & support guidance
+/**
+ * Issue 14 (items 4, 5, 10): the admin's setup checklist, why a Delete is not possible yet, and
+ * what the support ticket choices mean. The web app's own texts, not the spec's.
+ */
+export const adminGuidance = {
+  setupTitle: 'Set up your bank',
+  setupIntro: 'Three steps before your students can use the bank. Each link opens the screen that does it.',
+  setupBranch: 'Create a branch',
+  setupBranchHint: 'Every student and account belongs to a branch (a class, say).',
+  setupStudents: 'Add students or import a roster',
+  setupStudentsHint: 'Create students one by one in Manage Users, or import a class list.',
+  setupImport: 'Import a roster',
+  setupAccounts: 'Open accounts',
+  setupAccountsHint: 'Give each student a checking or savings account in Manage Accounts.',
+  setupDone: 'Done',
+  setupToDo: 'To do',
+  setupProgress: (done: number, total: number) => `${done} of ${total} steps done`,
+  needsBranch: 'Create a branch first: students and accounts belong to one.',
+  createBranchLink: 'Create a branch',
+  deleteBlockedMoney: (amount: string) => `Cannot delete: the balance is ${amount}. Move it out first.`,
+  deleteBlockedPending: 'Cannot delete: transactions are still pending.',
+  deleteBlockedUserAccounts: (count: number) =>
+    `Cannot delete: the user has ${count} open ${count === 1 ? 'account' : 'accounts'}. Close ${
+      count === 1 ? 'it' : 'them'
+    } first.`,
+  deleteBlockedLastAdmin: 'Cannot delete: this is the last admin of the bank.',
+  deleteBlockedBranch: (accounts: number, users: number) =>
+    `Cannot delete: the branch still has ${[
+      accounts > 0 ? `${accounts} ${accounts === 1 ? 'account' : 'accounts'}` : '',
+      users > 0 ? `${users} ${users === 1 ? 'user' : 'users'}` : '',
+    ]
+      .filter(Boolean)
+      .join(' and ')}.`,
+} as const;
+
+export const supportGuidance = {
+  ticketTypeHelp: {
+    Bug: 'Something in the bank does not work as it should.',
+    'Enhancement Request': 'An idea to make the bank better or easier to use.',
+  },
+  severityHelp: {
+    '1. Blocker': 'You cannot use the bank at all.',
+    '2. Critical': 'Something important is broken, such as money or sign-in.',
+    '3. Major': 'A feature does not work, but you can still do most things.',
+    '4. Minor': 'A small problem that is easy to work around.',
+    '5. Trivial': 'A tiny thing, such as a typo or a colour.',
+  },
+} as const;

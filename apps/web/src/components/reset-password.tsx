@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { messages, screenMessages, userCalls, type User } from '@bank/shared';
 import { api } from '../lib/api-client';
 import { useConfirmAction } from './confirm-action-modal';
@@ -22,6 +22,48 @@ function useResetPassword() {
     mutationFn: async (userId: string) => api.call(userCalls.resetPassword, { params: { userId } }),
     gcTime: 0,
   });
+}
+
+/**
+ * A password just issued (a new user's, or a reset's): shown once, with a Copy button and what to do
+ * with it. Manage Users, Students and Reset Password share it.
+ */
+export function IssuedPasswordAlert({
+  title,
+  password,
+  note,
+  lead,
+  fallback,
+}: {
+  title: string;
+  password: string | null;
+  note: string;
+  /** A line above the password. */
+  lead?: ReactNode;
+  /** What shows when the answer carried no password (the server's whole text). */
+  fallback?: string;
+}) {
+  return (
+    <Alert
+      color="teal"
+      variant="light"
+      icon={<IconCircleCheck aria-hidden />}
+      title={title}
+      role="status"
+      data-status="success"
+      styles={{ title: { color: SUCCESS_TITLE_COLOR } }}
+    >
+      {password === null ? (
+        <Text size="sm">{fallback}</Text>
+      ) : (
+        <Stack gap="xs">
+          {lead}
+          <TemporaryPassword password={password} />
+          <Text size="sm">{note}</Text>
+        </Stack>
+      )}
+    </Alert>
+  );
 }
 
 /**
@@ -57,20 +99,11 @@ export function ResetPasswordSection({ user }: { user: Pick<User, 'userId' | 'na
   return (
     <Stack gap="xs" mt="sm">
       {password && (
-        <Alert
-          color="teal"
-          variant="light"
-          icon={<IconCircleCheck aria-hidden />}
+        <IssuedPasswordAlert
           title={adminText.passwordReset}
-          role="status"
-          data-status="success"
-          styles={{ title: { color: SUCCESS_TITLE_COLOR } }}
-        >
-          <Stack gap="xs">
-            <TemporaryPassword password={password} />
-            <Text size="sm">{adminText.resetPasswordNote}</Text>
-          </Stack>
-        </Alert>
+          password={password}
+          note={adminText.resetPasswordNote}
+        />
       )}
       <StatusLine status={status} />
       <Group justify="space-between" gap="xs" wrap="wrap">

@@ -10,6 +10,7 @@ import { useUserAccounts } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 import { useMenu, type MenuItem } from '../menu';
 import { AccountCard } from './account-card';
+import { SetupChecklist } from './setup-checklist';
 
 function StudentHome({ user }: { user: User }) {
   const accounts = useUserAccounts(user.username);
@@ -88,6 +89,7 @@ export function HomePage() {
         title={user.userRole === 'USER' ? 'Accounts' : 'Home'}
         subtitle={`Welcome, ${user.displayName || user.name} (${ROLE_LABELS[user.userRole]})`}
       />
+      {user.userRole === 'ADMIN' && !user.mustChangePassword && <SetupChecklist bankId={user.bankId} />}
       {user.userRole === 'USER' ? <StudentHome user={user} /> : <StaffHome user={user} />}
     </>
   );

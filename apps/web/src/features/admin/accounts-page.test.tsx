@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages, type Account } from '@bank/shared';
-import { admin, bankSettings, checking, northChecking, savings } from '../../test/fixtures';
+import { adminGuidance, messages, type Account } from '@bank/shared';
+import { admin, bankSettings, checking, northChecking, savings, transaction } from '../../test/fixtures';
 import { fieldError, optionLabels } from '../../test/helpers';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
@@ -49,10 +49,12 @@ describe('manage accounts', () => {
       'Current Balance',
       'View',
     ]);
+    // Accounts with money cannot be closed: each Delete says why (issue 14).
+    const money = (amount: string) => `Delete${adminGuidance.deleteBlockedMoney(amount)}`;
     expect(tableCells('Accounts')).toEqual([
-      ['Delete', '1000000001', 'Main Campus', 'student', 'CHECKING', '$500.00', 'View'],
-      ['Delete', '1000000002', 'Main Campus', 'student', 'SAVINGS', '$1,250.50', 'View'],
-      ['Delete', '2000000003', 'North Campus', 'nora', 'CHECKING', '$75.00', 'View'],
+      [money('$500.00'), '1000000001', 'Main Campus', 'student', 'CHECKING', '$500.00', 'View'],
+      [money('$1,250.50'), '1000000002', 'Main Campus', 'student', 'SAVINGS', '$1,250.50', 'View'],
+      [money('$75.00'), '2000000003', 'North Campus', 'nora', 'CHECKING', '$75.00', 'View'],
     ]);
     expect(screen.getByRole('link', { name: 'View account 1000000002' })).toHaveAttribute(
       'href',
@@ -162,7 +164,33 @@ describe('manage accounts', () => {
     expect(alert).toHaveTextContent(messages.accountTypeNotOffered);
   });
 
+  it('disables Delete with the reason shown when the server would refuse: money, or a pending transaction', async () => {
+    accounts = [{ ...checking, balance: 0 }, savings, { ...northChecking, balance: 0 }];
+    server.use(
+      http.get('*/api/user/transactions/:accountId', ({ params }) =>
+        HttpResponse.json(
+          params.accountId === checking.accountId
+            ? [transaction({ status: 'pending', amount: 5, postedDate: null, accountBalance: null })]
+            : [],
+        ),
+      ),
+    );
+    await openPage();
+    const withMoney = screen.getByRole('button', { name: 'Delete account 1000000002' });
+    expect(withMoney).toBeDisabled();
+    expect(withMoney).toHaveAccessibleDescription(adminGuidance.deleteBlockedMoney('$1,250.50'));
+    const pending = screen.getByRole('button', { name: 'Delete account 1000000001' });
+    await waitFor(() => expect(pending).toBeDisabled());
+    expect(pending).toHaveAccessibleDescription(adminGuidance.deleteBlockedPending);
+    expect(screen.getByText(adminGuidance.deleteBlockedPending)).toBeVisible();
+    const empty = screen.getByRole('button', { name: 'Delete account 2000000003' });
+    expect(empty).toBeEnabled();
+    expect(empty).not.toHaveAccessibleDescription();
+  });
+
   it("deletes (closes) an empty account, and shows the server's 409 for one that is not", async () => {
+    // Both look empty here; the server knows better for the first (a deposit landed meanwhile, say).
+    accounts = [{ ...checking, balance: 0 }, savings, { ...northChecking, balance: 0 }];
     const deleted: unknown[] = [];
     server.use(
       http.delete('*/api/admin/accounts/:accountId/delete', async ({ params }) => {
@@ -193,6 +221,11 @@ describe('manage accounts', () => {
     await user.click(screen.getByRole('button', { name: 'Delete account 2000000003' }));
     await confirm(user, 'Delete Account');
     expect(await screen.findByText(adminText.accountDeleted('2000000003'))).toBeInTheDocument();
+    // The row is gone: the focus is on the page's heading, and the success was announced.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Manage Accounts' })).toHaveFocus(),
+    );
+    expect(screen.getByTestId('live-region')).toHaveTextContent(adminText.accountDeleted('2000000003'));
     expect(tableCells('Accounts').map((row) => row[1])).toEqual(['1000000001', '1000000002']);
     expect(deleted).toEqual(['1000000001', '2000000003']);
   });

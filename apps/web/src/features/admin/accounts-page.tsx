@@ -1,11 +1,14 @@
 import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   ACCOUNT_TYPES,
+  adminGuidance,
   createAccountBody,
+  transactionCalls,
   messages,
   type Account,
   type AccountType,
@@ -18,13 +21,16 @@ import { QueryState } from '../../components/query-state';
 import { useRequiredSession } from '../../lib/current-user';
 import { money } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { useBankAccounts, useBankSettings, useBranches } from '../../lib/queries';
+import { api } from '../../lib/api-client';
+import { queryKeys, useBankAccounts, useBankSettings, useBranches } from '../../lib/queries';
 import { schemaErrors } from '../../lib/validation';
 import {
-  DANGER_TEXT,
+  DeleteButton,
   failureStatus,
+  focusAfterChange,
   FormNote,
   FormPanel,
+  NeedsBranchNote,
   serverFieldErrors,
   StatusLine,
   useConfirmAction,
@@ -48,19 +54,16 @@ export function offeredTypes(settings: BankSettings): AccountType[] {
   return ACCOUNT_TYPES.filter((t) => (t === 'CHECKING' ? settings.checkingActive : settings.savingsActive));
 }
 
-function CreateAccountFields({
-  bankId,
-  branches,
-  users,
-  settings,
-  onClose,
-}: {
+interface CreateAccountProps {
   bankId: number;
   branches: Branch[];
   users: User[];
   settings: BankSettings;
   onClose: () => void;
-}) {
+}
+
+/** The Create Account form's state, its check and its call behind Confirm Action. */
+function useCreateAccountForm({ bankId, branches, users, settings }: CreateAccountProps, onDone: () => void) {
   const create = useCreateAccount(bankId);
   const [status, setStatus] = useState<Status | null>(null);
   const { ask, modal } = useConfirmAction();
@@ -70,21 +73,29 @@ function CreateAccountFields({
     // Editing the form clears its status (spec §4).
     onValuesChange: () => setStatus(null),
   });
-  const values = form.getValues();
-  const branch = branches.find((b) => String(b.branchId) === values.branchId);
+  const branch = branches.find((b) => String(b.branchId) === form.getValues().branchId);
   // Only Students of the chosen branch may own an account there (spec §5).
   const students = branch ? users.filter((u) => u.userRole === 'USER' && u.branchId === branch.branchId) : [];
 
+  const created = (account: Account | undefined, branchName: string) => {
+    form.reset();
+    // "Account successfully created" when the answer has an id (spec §4).
+    setStatus(
+      account?.accountId
+        ? {
+            kind: 'success',
+            title: messages.accountCreated,
+            detail: `Account ${account.accountId} (${account.accountType}) for ${account.username} at ${branchName}.`,
+          }
+        : { kind: 'failure', title: messages.accountCreateFailed },
+    );
+    onDone();
+  };
+
   const submit = form.onSubmit((v) => {
-    const errors = schemaErrors(createAccountBody, {
-      branchId: v.branchId,
-      userId: v.userId,
-      accountType: v.accountType,
-    });
+    const errors = schemaErrors(createAccountBody, v);
     // The schema reports the user only once the branch is valid; the form shows both at once.
-    if (!errors.userId && !students.some((u) => u.userId === v.userId)) {
-      errors.userId = messages.userRequired;
-    }
+    if (!errors.userId && !students.some((u) => u.userId === v.userId)) errors.userId = messages.userRequired;
     form.setErrors(errors);
     if (Object.keys(errors).length > 0 || !branch || v.accountType === '') return;
     const body = { branchId: branch.branchId, userId: v.userId, accountType: v.accountType };
@@ -93,19 +104,7 @@ function CreateAccountFields({
       confirmLabel: 'Create Account',
       onConfirm: () =>
         create.mutate(body, {
-          // "Account successfully created" when the answer has an id (spec §4).
-          onSuccess: (account) => {
-            form.reset();
-            setStatus(
-              account?.accountId
-                ? {
-                    kind: 'success',
-                    title: messages.accountCreated,
-                    detail: `Account ${account.accountId} (${account.accountType}) for ${account.username} at ${branch.branchName}.`,
-                  }
-                : { kind: 'failure', title: messages.accountCreateFailed },
-            );
-          },
+          onSuccess: (account) => created(account, branch.branchName),
           onError: (error) => {
             setStatus(failureStatus(messages.accountCreateFailed, error));
             form.setErrors(
@@ -119,54 +118,69 @@ function CreateAccountFields({
         }),
     });
   });
+  return { form, submit, status, modal, types, branch, students, busy: create.isPending };
+}
 
-  const busy = create.isPending;
+type CreateAccountState = ReturnType<typeof useCreateAccountForm>;
+
+function AccountSelects({ state, branches }: { state: CreateAccountState; branches: Branch[] }) {
+  const { form, types, branch, students, busy } = state;
   return (
-    <form onSubmit={submit} noValidate>
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm" verticalSpacing="sm">
+      <NativeSelect
+        label="Branch"
+        description="Where the account is held."
+        withAsterisk
+        data={[
+          { value: BLANK, label: 'Select a branch' },
+          ...branches.map((b) => ({ value: String(b.branchId), label: b.branchName })),
+        ]}
+        disabled={busy}
+        {...form.getInputProps('branchId')}
+        onChange={(event) => {
+          // Another branch has other Students: the user is chosen again.
+          form.setValues({ branchId: event.currentTarget.value, userId: '' });
+          form.clearFieldError('branchId');
+          form.clearFieldError('userId');
+        }}
+      />
+      <NativeSelect
+        label="User"
+        withAsterisk
+        description={
+          branch && students.length === 0 ? adminText.noStudentsInBranch : 'Students of the branch.'
+        }
+        data={[
+          { value: '', label: branch ? 'Select a user' : 'Choose a branch first' },
+          ...students.map((u) => ({ value: u.userId, label: `${u.userId} · ${u.name}` })),
+        ]}
+        disabled={busy || !branch}
+        {...form.getInputProps('userId')}
+      />
+      <NativeSelect
+        label="Account Type"
+        description="The types the bank offers."
+        data={types.length > 0 ? types : [{ value: '', label: 'None offered' }]}
+        disabled={busy || types.length === 0}
+        {...form.getInputProps('accountType')}
+      />
+    </SimpleGrid>
+  );
+}
+
+function CreateAccountFields(props: CreateAccountProps) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const state = useCreateAccountForm(props, () => focusAfterChange(formRef.current));
+  const { submit, status, modal, types, busy } = state;
+  return (
+    <form onSubmit={submit} noValidate ref={formRef}>
       <Stack gap="sm">
         <StatusLine status={status} />
+        {props.branches.length === 0 && <NeedsBranchNote bankId={props.bankId} />}
         {types.length === 0 && <FormNote>{adminText.noAccountTypesOffered}</FormNote>}
-        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm" verticalSpacing="sm">
-          <NativeSelect
-            label="Branch"
-            description="Where the account is held."
-            withAsterisk
-            data={[
-              { value: BLANK, label: 'Select a branch' },
-              ...branches.map((b) => ({ value: String(b.branchId), label: b.branchName })),
-            ]}
-            disabled={busy}
-            {...form.getInputProps('branchId')}
-            onChange={(event) => {
-              // Another branch has other Students: the user is chosen again.
-              form.setValues({ branchId: event.currentTarget.value, userId: '' });
-              form.clearFieldError('branchId');
-              form.clearFieldError('userId');
-            }}
-          />
-          <NativeSelect
-            label="User"
-            withAsterisk
-            description={
-              branch && students.length === 0 ? adminText.noStudentsInBranch : 'Students of the branch.'
-            }
-            data={[
-              { value: '', label: branch ? 'Select a user' : 'Choose a branch first' },
-              ...students.map((u) => ({ value: u.userId, label: `${u.userId} · ${u.name}` })),
-            ]}
-            disabled={busy || !branch}
-            {...form.getInputProps('userId')}
-          />
-          <NativeSelect
-            label="Account Type"
-            description="The types the bank offers."
-            data={types.length > 0 ? types : [{ value: '', label: 'None offered' }]}
-            disabled={busy || types.length === 0}
-            {...form.getInputProps('accountType')}
-          />
-        </SimpleGrid>
+        <AccountSelects state={state} branches={props.branches} />
         <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose} disabled={busy}>
+          <Button variant="default" onClick={props.onClose} disabled={busy}>
             Close
           </Button>
           <Button type="submit" disabled={busy || types.length === 0}>
@@ -219,10 +233,35 @@ export function CreateAccountForm({
   );
 }
 
+/**
+ * Why the server would refuse to close each account now (issue 14): money in it, or (for an empty
+ * one) a pending transaction, which the account's newest-first list shows at its top.
+ */
+export function useAccountDeleteBlocks(accounts: Account[]): Map<string, string> {
+  const empty = accounts.filter((a) => a.balance === 0);
+  const pending = useQueries({
+    queries: empty.map((a) => ({
+      queryKey: [...queryKeys.accountTransactions(a.accountId), 'newest'],
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.call(transactionCalls.list, { params: { accountId: a.accountId }, query: { limit: 1 }, signal }),
+    })),
+  });
+  const blocks = new Map<string, string>();
+  for (const a of accounts) {
+    if (a.balance !== 0) blocks.set(a.accountId, adminGuidance.deleteBlockedMoney(money(a.balance)));
+  }
+  empty.forEach((a, i) => {
+    if (pending[i]?.data?.[0]?.status === 'pending')
+      blocks.set(a.accountId, adminGuidance.deleteBlockedPending);
+  });
+  return blocks;
+}
+
 function accountColumns(
   branches: Branch[],
   onDelete: (account: Account) => void,
   deleting: string | null,
+  blocks: Map<string, string>,
 ): Column<Account>[] {
   return [
     {
@@ -231,16 +270,15 @@ function accountColumns(
       cell: (a) => {
         const label = deleting === a.accountId ? adminText.deletingAccount : 'Delete';
         return (
-          <Button
+          <DeleteButton
             size="compact-sm"
-            variant="default"
-            c={deleting === null ? DANGER_TEXT : undefined}
             onClick={() => onDelete(a)}
             disabled={deleting !== null}
+            blockedReason={blocks.get(a.accountId)}
             aria-label={`${label} account ${a.accountId}`}
           >
             {label}
-          </Button>
+          </DeleteButton>
         );
       },
     },
@@ -270,16 +308,30 @@ function accountColumns(
   ];
 }
 
-/** `{bankId}/admin/accounts`: the bank's open accounts, Create Account and Delete (spec §2, §4, §5). */
-export function ManageAccountsPage() {
-  const { bankId } = useRequiredSession().user;
-  const accounts = useBankAccounts(bankId);
-  const branches = useBranches(bankId);
-  const remove = useDeleteAccount(bankId);
-  const [creating, setCreating] = useState(false);
-  const [status, setStatus] = useState<Status | null>(null);
-  const { ask, modal } = useConfirmAction();
+function AccountsTable(props: {
+  accounts: Account[];
+  branches: Branch[];
+  onDelete: (account: Account) => void;
+  deleting: string | null;
+}) {
+  const blocks = useAccountDeleteBlocks(props.accounts);
+  return (
+    <DataTable
+      label="Accounts"
+      columns={accountColumns(props.branches, props.onDelete, props.deleting, blocks)}
+      rows={props.accounts}
+      rowKey={(a) => a.accountId}
+      emptyText={adminText.noAccountsInBank}
+      minWidth={760}
+      rowTestId="account-row"
+    />
+  );
+}
 
+/** Delete (close) an account behind Confirm Action; the result is shown and announced, focus to the heading. */
+function useAccountDelete(bankId: number, setStatus: (status: Status | null) => void) {
+  const remove = useDeleteAccount(bankId);
+  const { ask, modal } = useConfirmAction();
   const requestDelete = (account: Account) =>
     ask({
       message: `Delete (close) the ${account.accountType} account ${account.accountId} of ${account.username}? Only an account with a zero balance and nothing pending can be closed.`,
@@ -288,12 +340,28 @@ export function ManageAccountsPage() {
       onConfirm: () => {
         setStatus(null);
         remove.mutate(account.accountId, {
-          onSuccess: () => setStatus({ kind: 'success', title: adminText.accountDeleted(account.accountId) }),
-          onError: (error) =>
-            setStatus(failureStatus(adminText.deleteAccountFailed(account.accountId), error)),
+          onSuccess: () => {
+            setStatus({ kind: 'success', title: adminText.accountDeleted(account.accountId) });
+            focusAfterChange();
+          },
+          onError: (error) => {
+            setStatus(failureStatus(adminText.deleteAccountFailed(account.accountId), error));
+            focusAfterChange();
+          },
         });
       },
     });
+  return { requestDelete, modal, deleting: remove.isPending ? (remove.variables ?? null) : null };
+}
+
+/** `{bankId}/admin/accounts`: the bank's open accounts, Create Account and Delete (spec §2, §4, §5). */
+export function ManageAccountsPage() {
+  const { bankId } = useRequiredSession().user;
+  const accounts = useBankAccounts(bankId);
+  const branches = useBranches(bankId);
+  const [creating, setCreating] = useState(false);
+  const [status, setStatus] = useState<Status | null>(null);
+  const { requestDelete, modal, deleting } = useAccountDelete(bankId, setStatus);
 
   return (
     <>
@@ -327,18 +395,11 @@ export function ManageAccountsPage() {
             <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
               <QueryState query={accounts} what="the accounts">
                 {(list) => (
-                  <DataTable
-                    label="Accounts"
-                    columns={accountColumns(
-                      branchList,
-                      requestDelete,
-                      remove.isPending ? (remove.variables ?? null) : null,
-                    )}
-                    rows={list}
-                    rowKey={(a) => a.accountId}
-                    emptyText={adminText.noAccountsInBank}
-                    minWidth={760}
-                    rowTestId="account-row"
+                  <AccountsTable
+                    accounts={list}
+                    branches={branchList}
+                    onDelete={requestDelete}
+                    deleting={deleting}
                   />
                 )}
               </QueryState>

@@ -1,17 +1,54 @@
-import { Alert, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { adminGuidance } from '@bank/shared';
+import { DeleteButton } from '../../components/confirm-action-modal';
 import { ApiError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
 
 // Shared with other features since the Students page resets passwords too (issue 12).
 export { failureStatus, StatusLine, type Status } from '../../components/status-message';
-export { useConfirmAction, type ConfirmRequest } from '../../components/confirm-action-modal';
+export {
+  DANGER_TEXT,
+  DeleteButton,
+  useConfirmAction,
+  type ConfirmRequest,
+} from '../../components/confirm-action-modal';
 
 /**
- * Text of a delete button. Buttons here use the default variant: Mantine's light variants in this
- * theme fall below the WCAG AA contrast when hovered (blue-9 on blue-2 is 3.9:1).
+ * After a save or a delete the focus goes somewhere sensible (issue 14): the heading of the form
+ * that shows the result, else the page's heading. Later than the render that closes a form or a
+ * dialog, so that neither gives the focus back to a button that is gone or disabled.
  */
-// The error colour of the theme: red-9 in the light one, red-4 in the dark one (app/theme.ts).
-export const DANGER_TEXT = 'var(--mantine-color-error)';
+export function focusAfterChange(from?: Element | null) {
+  window.setTimeout(() => {
+    const panel = from?.isConnected ? from.closest('section') : null;
+    const target =
+      panel?.querySelector<HTMLElement>('[data-panel-heading]') ??
+      document.querySelector<HTMLElement>('[data-page-heading]');
+    target?.focus({ preventScroll: false });
+  }, 0);
+}
+
+/** A form that needs a branch when the bank has none says so and links to creating one (issue 14). */
+export function NeedsBranchNote({ bankId }: { bankId: number }) {
+  return (
+    <FormNote>
+      {adminGuidance.needsBranch}{' '}
+      {/* In the note's own colour, underlined: a blue link on the yellow note is below AA in the dark theme. */}
+      <Anchor
+        component={Link}
+        to={paths.adminBranches(bankId)}
+        fw={600}
+        inherit
+        c="inherit"
+        underline="always"
+      >
+        {adminGuidance.createBranchLink}
+      </Anchor>
+    </FormNote>
+  );
+}
 
 /** The field errors of a 400 (API.md `fields`) that name one of the form's fields. */
 export function serverFieldErrors(error: unknown, fields: Record<string, string>): Record<string, string> {
@@ -56,7 +93,7 @@ export function FormPanel({ title, children }: { title: string; children: ReactN
       style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 60px) + 16px)' }}
     >
       <Stack gap="sm">
-        <Title order={2} size="h4" id={titleId}>
+        <Title order={2} size="h4" id={titleId} tabIndex={-1} data-panel-heading>
           {title}
         </Title>
         {children}
@@ -74,25 +111,27 @@ export function FormNote({ children }: { children: ReactNode }) {
   );
 }
 
-/** The buttons of an edit form: Close, a Delete that reads as dangerous, and the submit. */
+/** The buttons of an edit form: Close, the Delete every screen shares (with why not, when not), and the submit. */
 export function EditFormActions(props: {
   busy: boolean;
   onClose: () => void;
   onDelete: () => void;
   deleteLabel: string;
   deleting: string | null;
+  /** Why the server would refuse the delete now. */
+  deleteBlocked?: string | null;
   submitLabel: string;
   submitting: string | null;
 }) {
-  const { busy, onClose, onDelete, deleteLabel, deleting, submitLabel, submitting } = props;
+  const { busy, onClose, onDelete, deleteLabel, deleting, deleteBlocked, submitLabel, submitting } = props;
   return (
-    <Group justify="flex-end" gap="xs">
+    <Group justify="flex-end" gap="xs" align="flex-start">
       <Button variant="default" onClick={onClose} disabled={busy}>
         Close
       </Button>
-      <Button variant="default" c={busy ? undefined : DANGER_TEXT} onClick={onDelete} disabled={busy}>
+      <DeleteButton onClick={onDelete} disabled={busy} blockedReason={deleteBlocked}>
         {deleting ?? deleteLabel}
-      </Button>
+      </DeleteButton>
       <Button type="submit" disabled={busy}>
         {submitting ?? submitLabel}
       </Button>

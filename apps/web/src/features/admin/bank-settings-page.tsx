@@ -8,7 +8,14 @@ import { useRequiredSession } from '../../lib/current-user';
 import { parseAmountInput } from '../../lib/format';
 import { useBankSettings } from '../../lib/queries';
 import { schemaErrors } from '../../lib/validation';
-import { failureStatus, serverFieldErrors, StatusLine, useConfirmAction, type Status } from './admin-parts';
+import {
+  failureStatus,
+  focusAfterChange,
+  serverFieldErrors,
+  StatusLine,
+  useConfirmAction,
+  type Status,
+} from './admin-parts';
 import { adminText } from './admin-texts';
 import { useUpdateBank } from './api';
 
@@ -79,19 +86,16 @@ function SettingsView({ settings }: { settings: BankSettings }) {
 
 type BankValues = Omit<BankSettings, 'bankId' | 'savingsRate'> & { savingsRate: string };
 
-function SettingsForm({
-  settings,
-  saving,
-  onSave,
-  onCancel,
-  onEdit,
-}: {
+interface SettingsFormProps {
   settings: BankSettings;
   saving: boolean;
   onSave: (body: UpdateBankBody, form: { setErrors: (errors: Record<string, string>) => void }) => void;
   onCancel: () => void;
   onEdit: () => void;
-}) {
+}
+
+/** The settings form's values; the submit checks them and asks before saving. */
+function useSettingsForm({ settings, onSave, onEdit }: SettingsFormProps) {
   const { ask, modal } = useConfirmAction();
   const form = useForm<BankValues>({
     initialValues: {
@@ -105,22 +109,15 @@ function SettingsForm({
     },
     onValuesChange: onEdit,
   });
-  const values = form.getValues();
-
-  // Every field is sent (PUT replaces the settings); a hidden rate keeps its saved value.
-  const bodyOf = (v: BankValues) => ({
-    bankId: settings.bankId,
-    bankName: v.bankName.trim(),
-    checkingActive: v.checkingActive,
-    savingsActive: v.savingsActive,
-    savingsRate: v.savingsActive ? parseAmountInput(v.savingsRate) : settings.savingsRate,
-    tellerDepositPermission: v.tellerDepositPermission,
-    tellerWithdrawalPermission: v.tellerWithdrawalPermission,
-    tellerTransferPermission: v.tellerTransferPermission,
-  });
 
   const submit = form.onSubmit((v) => {
-    const body = bodyOf(v);
+    // Every field is sent (PUT replaces the settings); a hidden rate keeps its saved value.
+    const body = {
+      ...v,
+      bankId: settings.bankId,
+      bankName: v.bankName.trim(),
+      savingsRate: v.savingsActive ? parseAmountInput(v.savingsRate) : settings.savingsRate,
+    };
     const errors = schemaErrors(updateBankBody, body);
     form.setErrors(errors);
     if (Object.keys(errors).length > 0) return;
@@ -130,7 +127,13 @@ function SettingsForm({
       onConfirm: () => onSave(body as UpdateBankBody, form),
     });
   });
+  return { form, submit, modal };
+}
 
+function SettingsForm(props: SettingsFormProps) {
+  const { saving, onCancel } = props;
+  const { form, submit, modal } = useSettingsForm(props);
+  const values = form.getValues();
   const flagSwitch = (flag: Flag) => (
     <Switch
       key={flag}
@@ -140,7 +143,6 @@ function SettingsForm({
       {...form.getInputProps(flag, { type: 'checkbox' })}
     />
   );
-
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -185,6 +187,17 @@ function SettingsForm({
   );
 }
 
+function Reloading() {
+  return (
+    <Group gap="xs" role="status">
+      <Loader size="xs" aria-hidden />
+      <Text size="sm" c="dimmed">
+        {adminText.reloading}
+      </Text>
+    </Group>
+  );
+}
+
 /** `{bankId}/admin/bank`: read-only until Edit Mode; Save Changes sends every field (spec §2, §4). */
 export function BankSettingsPage() {
   const { bankId } = useRequiredSession().user;
@@ -206,6 +219,8 @@ export function BankSettingsPage() {
       onSuccess: () => {
         setEditMode(false);
         setStatus({ kind: 'success', title: adminText.bankSaved });
+        // The form is gone: the page's heading, above the success text, has the focus.
+        focusAfterChange();
       },
       onError: (error) => {
         setStatus(failureStatus(adminText.bankSaveFailed, error));
@@ -232,14 +247,7 @@ export function BankSettingsPage() {
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={720}>
         <Stack gap="md">
           <StatusLine status={status} />
-          {!editMode && settings.isFetching && settings.data && (
-            <Group gap="xs" role="status">
-              <Loader size="xs" aria-hidden />
-              <Text size="sm" c="dimmed">
-                {adminText.reloading}
-              </Text>
-            </Group>
-          )}
+          {!editMode && settings.isFetching && settings.data && <Reloading />}
           <QueryState query={settings} what="the bank settings">
             {(data) =>
               editMode ? (

@@ -1,19 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages, type Branch } from '@bank/shared';
+import { adminGuidance, messages, type Branch } from '@bank/shared';
 import { admin, branches as demoBranches } from '../../test/fixtures';
 import { fieldError } from '../../test/helpers';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 import { adminText } from './admin-texts';
-import { tableCells, tableHeaders } from './test-data';
+import { bankUsers, nora, tableCells, tableHeaders } from './test-data';
 
 let branches: Branch[] = [];
 
 beforeEach(() => {
   branches = [...demoBranches];
-  server.use(http.get('*/api/teller/branches/:bankId', () => HttpResponse.json(branches)));
+  server.use(
+    http.get('*/api/teller/branches/:bankId', () => HttpResponse.json(branches)),
+    http.get('*/api/admin/users/:bankId', () => HttpResponse.json(bankUsers)),
+  );
 });
 
 async function openPage() {
@@ -124,11 +127,32 @@ describe('manage branches', () => {
     expect(tableCells('Branches')[1]).toEqual(['Edit', '2', 'North Hall', '1']);
   });
 
+  it('disables Delete Branch with the reason shown while the branch has accounts or users', async () => {
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Edit branch Main Campus' }));
+    const form = screen.getByRole('region', { name: 'Edit Branch Main Campus' });
+    const remove = within(form).getByRole('button', { name: 'Delete Branch' });
+    // Main Campus: 2 accounts, and Sam and Tina belong to it.
+    const reason = adminGuidance.deleteBlockedBranch(2, 2);
+    await waitFor(() => expect(remove).toHaveAccessibleDescription(reason));
+    expect(remove).toBeDisabled();
+    expect(within(form).getByText(reason)).toBeVisible();
+    expect(reason).toBe('Cannot delete: the branch still has 2 accounts and 2 users.');
+  });
+
   it("shows the server's 409 when a branch in use cannot be deleted, and deletes an unused one", async () => {
+    // Nothing the screen knows of uses East or North Campus (Nora has left); the server knows of a
+    // retired user of East Campus.
+    branches = [
+      demoBranches[0]!,
+      { ...demoBranches[1]!, numOfAccounts: 0 },
+      { id: 3, branchId: 3, branchName: 'East Campus', numOfAccounts: 0, bankId: 1 },
+    ];
     server.use(
+      http.get('*/api/admin/users/:bankId', () => HttpResponse.json(bankUsers.filter((u) => u !== nora))),
       http.delete('*/api/admin/branches/:branchId/delete', async ({ params }) => {
         await delay(80);
-        if (params.branchId === '1') {
+        if (params.branchId === '3') {
           return HttpResponse.json({ error: 'CONFLICT', message: messages.branchInUse }, { status: 409 });
         }
         branches = branches.filter((b) => String(b.branchId) !== params.branchId);
@@ -136,8 +160,8 @@ describe('manage branches', () => {
       }),
     );
     const { user } = await openPage();
-    await user.click(screen.getByRole('button', { name: 'Edit branch Main Campus' }));
-    let form = screen.getByRole('region', { name: 'Edit Branch Main Campus' });
+    await user.click(screen.getByRole('button', { name: 'Edit branch East Campus' }));
+    let form = screen.getByRole('region', { name: 'Edit Branch East Campus' });
     await user.click(within(form).getByRole('button', { name: 'Delete Branch' }));
     await confirm(user, 'Delete Branch');
     expect(await within(form).findByRole('button', { name: adminText.deletingBranch })).toBeDisabled();
@@ -150,6 +174,13 @@ describe('manage branches', () => {
     await user.click(within(form).getByRole('button', { name: 'Delete Branch' }));
     await confirm(user, 'Delete Branch');
     expect(await screen.findByText(adminText.branchDeleted('North Campus'))).toBeInTheDocument();
-    expect(tableCells('Branches')).toEqual([['Edit', '1', 'Main Campus', '2']]);
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Manage Branches' })).toHaveFocus(),
+    );
+    expect(screen.getByTestId('live-region')).toHaveTextContent(adminText.branchDeleted('North Campus'));
+    expect(tableCells('Branches')).toEqual([
+      ['Edit', '1', 'Main Campus', '2'],
+      ['Edit', '3', 'East Campus', '0'],
+    ]);
   });
 });

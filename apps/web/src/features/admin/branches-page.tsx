@@ -1,8 +1,16 @@
 import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBuildingPlus } from '@tabler/icons-react';
-import { useState } from 'react';
-import { createBranchBody, limits, messages, updateBranchBody, type Branch } from '@bank/shared';
+import { useId, useRef, useState } from 'react';
+import {
+  adminGuidance,
+  createBranchBody,
+  limits,
+  messages,
+  updateBranchBody,
+  type Branch,
+  type User,
+} from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
@@ -12,6 +20,7 @@ import { schemaErrors } from '../../lib/validation';
 import {
   EditFormActions,
   failureStatus,
+  focusAfterChange,
   FormPanel,
   serverFieldErrors,
   StatusLine,
@@ -19,12 +28,13 @@ import {
   type Status,
 } from './admin-parts';
 import { adminText } from './admin-texts';
-import { useCreateBranch, useDeleteBranch, useUpdateBranch } from './api';
+import { useBankUsers, useCreateBranch, useDeleteBranch, useUpdateBranch } from './api';
 import { DataTable, type Column } from '../../components/data-table';
 
 /** Create Branch: a name, not blank (spec §4, §5). */
 export function CreateBranchForm({ bankId, onClose }: { bankId: number; onClose: () => void }) {
   const create = useCreateBranch(bankId);
+  const formId = useId();
   const [status, setStatus] = useState<Status | null>(null);
   const { ask, modal } = useConfirmAction();
   const form = useForm({
@@ -55,6 +65,7 @@ export function CreateBranchForm({ bankId, onClose }: { bankId: number; onClose:
                   }
                 : { kind: 'failure', title: messages.branchExists },
             );
+            focusAfterChange(document.getElementById(formId));
           },
           onError: (error) => {
             const exists = error instanceof ApiError && error.status === 409;
@@ -68,7 +79,7 @@ export function CreateBranchForm({ bankId, onClose }: { bankId: number; onClose:
   const busy = create.isPending;
   return (
     <FormPanel title="Create Branch">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate id={formId}>
         <Stack gap="sm">
           <StatusLine status={status} />
           <TextInput
@@ -94,18 +105,24 @@ export function CreateBranchForm({ bankId, onClose }: { bankId: number; onClose:
   );
 }
 
-/** Edit Branch: rename it, or delete it while nothing uses it. */
-export function EditBranchForm({
-  bankId,
-  branch,
-  onClose,
-  onDeleted,
-}: {
+/** Why the server would refuse to delete the branch now (issue 14): its accounts or its users. */
+export function branchDeleteBlock(branch: Branch, users: User[]): string | null {
+  const members = users.filter((u) => u.branchId === branch.branchId).length;
+  if (branch.numOfAccounts === 0 && members === 0) return null;
+  return adminGuidance.deleteBlockedBranch(branch.numOfAccounts, members);
+}
+
+interface EditBranchProps {
   bankId: number;
   branch: Branch;
+  /** Why a delete would be refused now, if it would. */
+  deleteBlocked: string | null;
   onClose: () => void;
   onDeleted: (branch: Branch) => void;
-}) {
+}
+
+/** The Edit Branch form's state; Update Branch and Delete Branch behind Confirm Action. */
+function useEditBranchForm({ bankId, branch, onDeleted }: EditBranchProps, onSaved: () => void) {
   const update = useUpdateBranch(bankId);
   const remove = useDeleteBranch(bankId);
   const [status, setStatus] = useState<Status | null>(null);
@@ -115,6 +132,24 @@ export function EditBranchForm({
     onValuesChange: () => setStatus(null),
   });
 
+  const save = (name: string) => {
+    setStatus(null);
+    update.mutate(
+      { branchId: branch.branchId, branchName: name },
+      {
+        // A success is a success (the spec's recorded fault of flagging it as failed is not copied).
+        onSuccess: () => {
+          setStatus({ kind: 'success', title: messages.branchUpdated });
+          onSaved();
+        },
+        onError: (error) => {
+          setStatus(failureStatus(adminText.updateBranchFailed, error));
+          form.setErrors(serverFieldErrors(error, { branchName: 'branchName' }));
+        },
+      },
+    );
+  };
+
   const submit = form.onSubmit(({ branchName }) => {
     const errors = schemaErrors(updateBranchBody, { branchId: branch.branchId, branchName });
     form.setErrors(errors);
@@ -123,20 +158,7 @@ export function EditBranchForm({
     ask({
       message: `Rename the branch "${branch.branchName}" to "${name}"?`,
       confirmLabel: 'Update Branch',
-      onConfirm: () => {
-        setStatus(null);
-        update.mutate(
-          { branchId: branch.branchId, branchName: name },
-          {
-            // A success is a success (the spec's recorded fault of flagging it as failed is not copied).
-            onSuccess: () => setStatus({ kind: 'success', title: messages.branchUpdated }),
-            onError: (error) => {
-              setStatus(failureStatus(adminText.updateBranchFailed, error));
-              form.setErrors(serverFieldErrors(error, { branchName: 'branchName' }));
-            },
-          },
-        );
-      },
+      onConfirm: () => save(name),
     });
   });
 
@@ -153,11 +175,20 @@ export function EditBranchForm({
         });
       },
     });
+  return { form, submit, requestDelete, status, modal, update, remove };
+}
 
+/** Edit Branch: rename it, or delete it while nothing uses it. */
+export function EditBranchForm(props: EditBranchProps) {
+  const { branch, onClose, deleteBlocked } = props;
+  const formRef = useRef<HTMLFormElement>(null);
+  const { form, submit, requestDelete, status, modal, update, remove } = useEditBranchForm(props, () =>
+    focusAfterChange(formRef.current),
+  );
   const busy = update.isPending || remove.isPending;
   return (
     <FormPanel title={`Edit Branch ${branch.branchName}`}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate ref={formRef}>
         <Stack gap="sm">
           <StatusLine status={status} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
@@ -177,6 +208,7 @@ export function EditBranchForm({
             onDelete={requestDelete}
             deleteLabel="Delete Branch"
             deleting={remove.isPending ? adminText.deletingBranch : null}
+            deleteBlocked={deleteBlocked}
             submitLabel="Update Branch"
             submitting={update.isPending ? adminText.updatingBranch : null}
           />
@@ -213,6 +245,8 @@ function branchColumns(onEdit: (branch: Branch) => void): Column<Branch>[] {
 export function ManageBranchesPage() {
   const { bankId } = useRequiredSession().user;
   const branches = useBranches(bankId);
+  // A branch with users cannot be deleted (issue 14: the Delete says so before it is tried).
+  const users = useBankUsers(bankId);
   const [creating, setCreating] = useState(false);
   // The branch as opened; the list's copy (renamed, say) wins while it is there. A deleted branch
   // leaves the list before the form hears of it, so the form keeps its copy until then.
@@ -244,10 +278,12 @@ export function ManageBranchesPage() {
           key={editing.branchId}
           bankId={bankId}
           branch={editing}
+          deleteBlocked={branchDeleteBlock(editing, users.data ?? [])}
           onClose={() => setOpened(null)}
           onDeleted={(deleted) => {
             setOpened(null);
             setStatus({ kind: 'success', title: adminText.branchDeleted(deleted.branchName) });
+            focusAfterChange();
           }}
         />
       )}

@@ -1,23 +1,25 @@
-import { Alert, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm, type GetInputPropsReturnType } from '@mantine/form';
-import { IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import {
+  adminGuidance,
   createUserBody,
   limits,
   messages,
   ROLE_LABELS,
   updateUserBody,
+  type Account,
   type Branch,
   type Role,
   type User,
 } from '@bank/shared';
-import { SUCCESS_TITLE_COLOR } from '../../components/status-message';
 import { schemaErrors } from '../../lib/validation';
 import {
   EditFormActions,
   failureStatus,
+  focusAfterChange,
   FormPanel,
+  NeedsBranchNote,
   serverFieldErrors,
   StatusLine,
   useConfirmAction,
@@ -25,8 +27,7 @@ import {
 } from './admin-parts';
 import { adminText } from './admin-texts';
 import { useCreateUser, useDeleteUser, useUpdateUser, type CreatedUser } from './api';
-import { ResetPasswordSection } from '../../components/reset-password';
-import { TemporaryPassword } from '../../components/temporary-password';
+import { IssuedPasswordAlert, ResetPasswordSection } from '../../components/reset-password';
 
 /** The role picker: USER is labelled "Student" and comes first, as the default (spec §1, §9). */
 const ROLE_OPTIONS = (['USER', 'TELLER', 'ADMIN'] as const).map((role) => ({
@@ -103,47 +104,30 @@ function RoleAndBranchFields({ form, branches, disabled }: RoleAndBranchProps) {
 
 /** The one-time answer of a create: the temporary password, to hand to the new user. */
 function CreatedUserStatus({ created }: { created: CreatedUser }) {
-  const password = created.temporaryPassword;
   return (
-    <Alert
-      color="teal"
-      variant="light"
-      icon={<IconCircleCheck aria-hidden />}
+    <IssuedPasswordAlert
       title={messages.userCreated}
-      role="status"
-      data-status="success"
-      styles={{ title: { color: SUCCESS_TITLE_COLOR } }}
-    >
-      {password === null ? (
-        <Text size="sm">{created.text}</Text>
-      ) : (
-        <Stack gap="xs">
-          <Text size="sm">
-            User <b>{created.username}</b> can now sign in.
-          </Text>
-          <TemporaryPassword password={password} />
-          <Text size="sm">{adminText.temporaryPasswordNote}</Text>
-        </Stack>
-      )}
-    </Alert>
+      password={created.temporaryPassword}
+      note={adminText.temporaryPasswordNote}
+      fallback={created.text}
+      lead={
+        <Text size="sm">
+          User <b>{created.username}</b> can now sign in.
+        </Text>
+      }
+    />
   );
 }
 
-/** Create User: User Id, Name, role (default Student) and branch (spec §2, §4, §5). */
-export function CreateUserForm({
-  bankId,
-  branches,
-  onClose,
-}: {
-  bankId: number;
-  branches: Branch[];
-  onClose: () => void;
-}) {
+type NewUserFields = UserFields & { username: string };
+
+/** The Create User form's state, its check and its call behind Confirm Action. */
+function useCreateUserForm(bankId: number, branches: Branch[]) {
   const create = useCreateUser(bankId);
   const [status, setStatus] = useState<Status | null>(null);
   const [created, setCreated] = useState<CreatedUser | null>(null);
   const { ask, modal } = useConfirmAction();
-  const form = useForm<UserFields & { username: string }>({
+  const form = useForm<NewUserFields>({
     initialValues: { username: '', name: '', userRole: 'USER', branchId: '' },
     // Editing the form clears its status, and with it the temporary password (shown once).
     onValuesChange: () => {
@@ -152,16 +136,14 @@ export function CreateUserForm({
     },
   });
 
-  const bodyOf = (v: UserFields & { username: string }) => ({
-    username: v.username.trim(),
-    name: v.name.trim(),
-    userRole: v.userRole,
-    bankId,
-    branchId: branchIdOf(v.branchId),
-  });
-
-  const submit = form.onSubmit((values) => {
-    const body = bodyOf(values);
+  const submit = form.onSubmit((v) => {
+    const body = {
+      username: v.username.trim(),
+      name: v.name.trim(),
+      userRole: v.userRole,
+      bankId,
+      branchId: branchIdOf(v.branchId),
+    };
     const errors = userErrors(createUserBody, body);
     form.setErrors(errors);
     if (Object.keys(errors).length > 0) return;
@@ -175,6 +157,7 @@ export function CreateUserForm({
         create.mutate(body, {
           onSuccess: (result) => {
             form.reset();
+            // The password's Copy button takes the focus (components/temporary-password.tsx).
             setCreated(result);
           },
           onError: (error) => {
@@ -186,34 +169,67 @@ export function CreateUserForm({
         }),
     });
   });
+  return { form, submit, status, created, modal, busy: create.isPending };
+}
 
-  const busy = create.isPending;
+function NewUserIdAndName({
+  form,
+  busy,
+}: {
+  form: ReturnType<typeof useForm<NewUserFields>>;
+  busy: boolean;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+      <TextInput
+        label="User Id"
+        description="3 to 32 letters, digits, dots, underscores or hyphens; used to sign in."
+        withAsterisk
+        autoComplete="off"
+        spellCheck={false}
+        disabled={busy}
+        {...form.getInputProps('username')}
+      />
+      <NameInput disabled={busy} {...form.getInputProps('name')} />
+    </SimpleGrid>
+  );
+}
+
+/** The Name field of both forms. */
+function NameInput(props: GetInputPropsReturnType & { disabled: boolean }) {
+  return (
+    <TextInput
+      label="Name"
+      description="The person's full name, as on statements."
+      withAsterisk
+      autoComplete="off"
+      maxLength={limits.nameMaxLength}
+      {...props}
+    />
+  );
+}
+
+/** Create User: User Id, Name, role (default Student) and branch (spec §2, §4, §5). */
+export function CreateUserForm({
+  bankId,
+  branches,
+  onClose,
+}: {
+  bankId: number;
+  branches: Branch[];
+  onClose: () => void;
+}) {
+  const { form, submit, status, created, modal, busy } = useCreateUserForm(bankId, branches);
   return (
     <FormPanel title="Create User">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {created && <CreatedUserStatus created={created} />}
           <StatusLine status={status} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-            <TextInput
-              label="User Id"
-              description="3 to 32 letters, digits, dots, underscores or hyphens; used to sign in."
-              withAsterisk
-              autoComplete="off"
-              spellCheck={false}
-              disabled={busy}
-              {...form.getInputProps('username')}
-            />
-            <TextInput
-              label="Name"
-              description="The person's full name, as on statements."
-              withAsterisk
-              autoComplete="off"
-              maxLength={limits.nameMaxLength}
-              disabled={busy}
-              {...form.getInputProps('name')}
-            />
-          </SimpleGrid>
+          {branches.length === 0 && form.getValues().userRole === 'USER' && (
+            <NeedsBranchNote bankId={bankId} />
+          )}
+          <NewUserIdAndName form={form} busy={busy} />
           <RoleAndBranchFields form={form} branches={branches} disabled={busy} />
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose} disabled={busy}>
@@ -230,20 +246,27 @@ export function CreateUserForm({
   );
 }
 
-/** Edit User: name, role and branch (the User Id never changes); Delete User (spec §2, §4, §5). */
-export function EditUserForm({
-  bankId,
-  user,
-  branches,
-  onClose,
-  onDeleted,
-}: {
+/** Why the server would refuse to delete the user now (issue 14): open accounts, or the last admin. */
+export function userDeleteBlock(user: User, users: User[], accounts: Account[]): string | null {
+  const open = accounts.filter((a) => a.username.toLowerCase() === user.username.toLowerCase()).length;
+  if (open > 0) return adminGuidance.deleteBlockedUserAccounts(open);
+  const admins = users.filter((u) => u.userRole === 'ADMIN').length;
+  if (user.userRole === 'ADMIN' && admins <= 1) return adminGuidance.deleteBlockedLastAdmin;
+  return null;
+}
+
+interface EditUserProps {
   bankId: number;
   user: User;
   branches: Branch[];
+  /** Why a delete would be refused now, if it would. */
+  deleteBlocked: string | null;
   onClose: () => void;
   onDeleted: (userId: string) => void;
-}) {
+}
+
+/** The Edit User form's state; Update User and Delete User behind Confirm Action. */
+function useEditUserForm({ bankId, user, onDeleted }: EditUserProps, onSaved: () => void) {
   const update = useUpdateUser(bankId);
   const remove = useDeleteUser(bankId);
   const [status, setStatus] = useState<Status | null>(null);
@@ -257,15 +280,13 @@ export function EditUserForm({
     onValuesChange: () => setStatus(null),
   });
 
-  const bodyOf = (v: UserFields) => ({
-    userId: user.userId,
-    name: v.name.trim(),
-    userRole: v.userRole,
-    branch: branchIdOf(v.branchId),
-  });
-
-  const submit = form.onSubmit((values) => {
-    const body = bodyOf(values);
+  const submit = form.onSubmit((v) => {
+    const body = {
+      userId: user.userId,
+      name: v.name.trim(),
+      userRole: v.userRole,
+      branch: branchIdOf(v.branchId),
+    };
     const errors = userErrors(updateUserBody, body);
     form.setErrors(errors);
     if (Object.keys(errors).length > 0) return;
@@ -275,7 +296,10 @@ export function EditUserForm({
       onConfirm: () => {
         setStatus(null);
         update.mutate(body, {
-          onSuccess: () => setStatus({ kind: 'success', title: adminText.userUpdated }),
+          onSuccess: () => {
+            setStatus({ kind: 'success', title: adminText.userUpdated });
+            onSaved();
+          },
           onError: (error) => {
             setStatus(failureStatus(adminText.updateUserFailed, error));
             form.setErrors(serverFieldErrors(error, { name: 'name', branch: 'branchId' }));
@@ -298,11 +322,20 @@ export function EditUserForm({
         });
       },
     });
+  return { form, submit, requestDelete, status, modal, update, remove };
+}
 
+/** Edit User: name, role and branch (the User Id never changes); Delete User (spec §2, §4, §5). */
+export function EditUserForm(props: EditUserProps) {
+  const { user, branches, onClose, deleteBlocked } = props;
+  const formRef = useRef<HTMLFormElement>(null);
+  const { form, submit, requestDelete, status, modal, update, remove } = useEditUserForm(props, () =>
+    focusAfterChange(formRef.current),
+  );
   const busy = update.isPending || remove.isPending;
   return (
     <FormPanel title={`Edit User ${user.userId}`}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate ref={formRef}>
         <Stack gap="sm">
           <StatusLine status={status} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
@@ -313,15 +346,7 @@ export function EditUserForm({
               readOnly
               variant="filled"
             />
-            <TextInput
-              label="Name"
-              description="The person's full name, as on statements."
-              withAsterisk
-              autoComplete="off"
-              maxLength={limits.nameMaxLength}
-              disabled={busy}
-              {...form.getInputProps('name')}
-            />
+            <NameInput disabled={busy} {...form.getInputProps('name')} />
           </SimpleGrid>
           <RoleAndBranchFields form={form} branches={branches} disabled={busy} />
           <EditFormActions
@@ -330,6 +355,7 @@ export function EditUserForm({
             onDelete={requestDelete}
             deleteLabel="Delete User"
             deleting={remove.isPending ? messages.deletingUser : null}
+            deleteBlocked={deleteBlocked}
             submitLabel="Update User"
             submitting={update.isPending ? messages.updatingUser : null}
           />

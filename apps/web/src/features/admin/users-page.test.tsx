@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '@bank/shared';
+import { adminGuidance, messages } from '@bank/shared';
 import { admin, student } from '../../test/fixtures';
 import { fieldError } from '../../test/helpers';
 import { renderApp } from '../../test/render-app';
@@ -193,7 +193,29 @@ describe('manage users', () => {
     );
   });
 
+  it('disables Delete User with the reason shown: open accounts, or the last admin', async () => {
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Edit user nora' }));
+    let form = screen.getByRole('region', { name: 'Edit User nora' });
+    let remove = within(form).getByRole('button', { name: 'Delete User' });
+    await waitFor(() => expect(remove).toBeDisabled());
+    expect(remove).toHaveAccessibleDescription(adminGuidance.deleteBlockedUserAccounts(1));
+    expect(within(form).getByText(adminGuidance.deleteBlockedUserAccounts(1))).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Edit user admin' }));
+    form = screen.getByRole('region', { name: 'Edit User admin' });
+    remove = within(form).getByRole('button', { name: 'Delete User' });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription(adminGuidance.deleteBlockedLastAdmin);
+
+    await user.click(screen.getByRole('button', { name: 'Edit user teller' }));
+    form = screen.getByRole('region', { name: 'Edit User teller' });
+    expect(within(form).getByRole('button', { name: 'Delete User' })).toBeEnabled();
+  });
+
   it("shows the server's 409 when a delete is refused", async () => {
+    // A second admin in the list, so the screen lets the delete be tried; the server knows better.
+    users = [...bankUsers, { ...admin, userId: 'ada2', username: 'ada2', name: 'Ada Two' }];
     server.use(
       http.delete('*/api/admin/users/:userId/delete', () =>
         HttpResponse.json({ error: 'CONFLICT', message: messages.lastAdmin }, { status: 409 }),
@@ -207,12 +229,14 @@ describe('manage users', () => {
     const alert = await within(form).findByRole('alert');
     expect(alert).toHaveTextContent(adminText.deleteUserFailed);
     expect(alert).toHaveTextContent(messages.lastAdmin);
-    expect(tableCells('Users')).toHaveLength(5);
+    expect(tableCells('Users')).toHaveLength(6);
   });
 
   it('deletes a user behind Confirm Action and removes the row', async () => {
     const deleted: unknown[] = [];
     server.use(
+      // Nora's account is closed, so she may go.
+      http.get('*/api/teller/accounts/bank/:bankId', () => HttpResponse.json([])),
       http.delete('*/api/admin/users/:userId/delete', async ({ params }) => {
         deleted.push(params.userId);
         await delay(80);
@@ -233,6 +257,11 @@ describe('manage users', () => {
     expect(await within(form).findByRole('button', { name: messages.deletingUser })).toBeDisabled();
     expect(await screen.findByText(adminText.userDeleted(nora.userId))).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Edit User nora' })).not.toBeInTheDocument();
+    // The form is gone: the focus is on the page's heading, and the success was announced.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Manage Users' })).toHaveFocus(),
+    );
+    expect(screen.getByTestId('live-region')).toHaveTextContent(adminText.userDeleted(nora.userId));
     expect(tableCells('Users').map((row) => row[1])).toEqual(['admin', 'student', 'teller', 'tina']);
     expect(deleted).toEqual(['nora']);
   });

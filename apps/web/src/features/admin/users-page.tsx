@@ -7,12 +7,12 @@ import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useRequiredSession } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
-import { useBranches } from '../../lib/queries';
-import { StatusLine, type Status } from './admin-parts';
+import { useBankAccounts, useBranches } from '../../lib/queries';
+import { focusAfterChange, StatusLine, type Status } from './admin-parts';
 import { adminText } from './admin-texts';
 import { useBankUsers } from './api';
 import { DataTable, type Column } from '../../components/data-table';
-import { CreateUserForm, EditUserForm } from './user-forms';
+import { CreateUserForm, EditUserForm, userDeleteBlock } from './user-forms';
 
 const none = (
   <Text span c="dimmed" size="sm">
@@ -46,22 +46,56 @@ function userColumns(branches: Branch[], onEdit: (user: User) => void): Column<U
   ];
 }
 
+function UsersActions({
+  bankId,
+  creating,
+  onCreate,
+}: {
+  bankId: number;
+  creating: boolean;
+  onCreate: () => void;
+}) {
+  return (
+    <>
+      <Button
+        component={Link}
+        to={paths.importStudents(bankId)}
+        variant="default"
+        leftSection={<IconFileImport size={18} aria-hidden />}
+      >
+        {classroomText.importButton}
+      </Button>
+      <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={onCreate} disabled={creating}>
+        Create User
+      </Button>
+    </>
+  );
+}
+
+/**
+ * The user being edited: as opened, the list's copy (after an update) winning while it is there.
+ * A deleted user leaves the list before the form hears of it, so the form keeps its copy until then.
+ */
+function useEditedUser(users: User[] | undefined) {
+  const [opened, setOpened] = useState<User | null>(null);
+  const editing = opened && (users?.find((u) => u.userId === opened.userId) ?? opened);
+  return [editing, setOpened] as const;
+}
+
 /** `{bankId}/admin/users`: the bank's users, Create User and Edit User (spec §2, §4, §5). */
 export function ManageUsersPage() {
-  const { user: me } = useRequiredSession();
-  const { bankId } = me;
+  const { bankId } = useRequiredSession().user;
   const users = useBankUsers(bankId);
   const branches = useBranches(bankId);
+  // Open accounts keep a user from being deleted (issue 14: the Delete says so before it is tried).
+  const accounts = useBankAccounts(bankId);
   const [creating, setCreating] = useState(false);
-  // The user as opened; the list's copy (after an update) wins while it is there. A deleted user
-  // leaves the list before the form hears of it, so the form keeps its copy until then.
-  const [opened, setOpened] = useState<User | null>(null);
+  const [editing, setOpened] = useEditedUser(users.data);
   const [status, setStatus] = useState<Status | null>(null);
-  const editing = opened && (users.data?.find((u) => u.userId === opened.userId) ?? opened);
-
-  const startEdit = (user: User) => {
+  const open = (user: User | null, create = false) => {
     setStatus(null);
-    setOpened(user);
+    if (user) setOpened(user);
+    if (create) setCreating(true);
   };
 
   return (
@@ -69,28 +103,7 @@ export function ManageUsersPage() {
       <PageHeader
         title="Manage Users"
         subtitle="Create, edit and delete the users of your bank."
-        actions={
-          <>
-            <Button
-              component={Link}
-              to={paths.importStudents(bankId)}
-              variant="default"
-              leftSection={<IconFileImport size={18} aria-hidden />}
-            >
-              {classroomText.importButton}
-            </Button>
-            <Button
-              leftSection={<IconUserPlus size={18} aria-hidden />}
-              onClick={() => {
-                setStatus(null);
-                setCreating(true);
-              }}
-              disabled={creating}
-            >
-              Create User
-            </Button>
-          </>
-        }
+        actions={<UsersActions bankId={bankId} creating={creating} onCreate={() => open(null, true)} />}
       />
       <QueryState query={branches} what="the branches">
         {(branchList) => (
@@ -104,10 +117,12 @@ export function ManageUsersPage() {
                 bankId={bankId}
                 user={editing}
                 branches={branchList}
+                deleteBlocked={userDeleteBlock(editing, users.data ?? [], accounts.data ?? [])}
                 onClose={() => setOpened(null)}
                 onDeleted={(userId) => {
                   setOpened(null);
                   setStatus({ kind: 'success', title: adminText.userDeleted(userId) });
+                  focusAfterChange();
                 }}
               />
             )}
@@ -121,7 +136,7 @@ export function ManageUsersPage() {
                 {(list) => (
                   <DataTable
                     label="Users"
-                    columns={userColumns(branchList, startEdit)}
+                    columns={userColumns(branchList, (u) => open(u))}
                     rows={list}
                     rowKey={(u) => u.userId}
                     emptyText={adminText.noUsers}

@@ -6,7 +6,7 @@ import { admin, student } from '../../test/fixtures';
 import { fieldError, optionLabels } from '../../test/helpers';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
-import { supportTexts } from './texts';
+import { supportHelp, supportTexts } from './texts';
 
 function ticket(overrides: Partial<SupportTicket>): SupportTicket {
   const id = overrides.supportTicketId ?? 1;
@@ -125,8 +125,25 @@ describe('support tickets', () => {
     const form = screen.getByRole('region', { name: supportTexts.createTitle });
     expect(within(form).getByLabelText('Ticket Type')).toHaveValue('Bug');
     expect(optionLabels('Ticket Type')).toEqual([...TICKET_TYPES]);
-    expect(within(form).getByLabelText('Severity')).toHaveValue('1. Blocker');
+    // The lowest severity by default (issue 14), each choice explained under it.
+    expect(within(form).getByLabelText('Severity')).toHaveValue('5. Trivial');
     expect(optionLabels('Severity')).toEqual([...TICKET_SEVERITIES]);
+    expect(within(form).getByLabelText('Severity')).toHaveAccessibleDescription(
+      supportHelp.severityHelp['5. Trivial'],
+    );
+    expect(within(form).getByLabelText('Ticket Type')).toHaveAccessibleDescription(
+      supportHelp.ticketTypeHelp.Bug,
+    );
+    await user.selectOptions(within(form).getByLabelText('Severity'), '1. Blocker');
+    expect(within(form).getByLabelText('Severity')).toHaveAccessibleDescription(
+      supportHelp.severityHelp['1. Blocker'],
+    );
+    await user.selectOptions(within(form).getByLabelText('Ticket Type'), 'Enhancement Request');
+    expect(within(form).getByText(supportHelp.ticketTypeHelp['Enhancement Request'])).toBeVisible();
+    // Every choice has its words.
+    for (const severity of TICKET_SEVERITIES) expect(supportHelp.severityHelp[severity]).toBeTruthy();
+    await user.selectOptions(within(form).getByLabelText('Severity'), '5. Trivial');
+    await user.selectOptions(within(form).getByLabelText('Ticket Type'), 'Bug');
     const description = within(form).getByLabelText(/^Description/);
     expect(description.tagName).toBe('TEXTAREA');
     expect(description).toHaveAttribute('rows', '20');

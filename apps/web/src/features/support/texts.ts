@@ -1,3 +1,5 @@
+import { supportGuidance } from '@bank/shared';
+
 /** Texts of the Support screen that the product spec does not define (its own come from `messages`). */
 export const supportTexts = {
   title: 'Support',
@@ -25,3 +27,6 @@ export const supportTexts = {
   statusHelp: 'Only an admin changes the status.',
   readOnlyHelp: 'The title and description of a ticket cannot be changed.',
 } as const;
+
+/** What each ticket type and severity means, in words a student reads (issue 14). */
+export const supportHelp = supportGuidance;
