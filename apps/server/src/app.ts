@@ -16,6 +16,7 @@ import {
 import { limits, messages } from '@bank/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { setPasswordHashCost } from './domain/auth/passwords.js';
 import { registerAuth } from './plugins/auth.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerNoStore } from './plugins/no-store.js';
@@ -48,6 +49,7 @@ export async function buildApp({
   rateLimitPerMinute = config.rateLimitPerMinute,
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
+  setPasswordHashCost(config.passwordHashCost);
   const app = Fastify({
     logger: {
       level: config.logLevel,

@@ -6,6 +6,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from './config.js';
 import { openDatabase, type Database } from './db/client.js';
 import { inTransaction } from './db/transaction.js';
+import { setPasswordHashCost } from './domain/auth/passwords.js';
 import { createBank } from './domain/bank/create-bank.js';
 import { AppError } from './domain/errors.js';
 import { postTransactions } from './domain/ledger/index.js';
@@ -20,6 +21,7 @@ function parseDate(value: string): Date {
 
 async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
   const config = loadConfig();
+  setPasswordHashCost(config.passwordHashCost);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

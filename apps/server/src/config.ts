@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defaults } from '@bank/shared';
+import { DEFAULT_PASSWORD_HASH_COST, PASSWORD_HASH_COST_RANGE } from './domain/auth/passwords.js';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
@@ -24,6 +25,13 @@ const environmentSchema = z.object({
   LOGIN_FAILURES_PER_USER: z.coerce.number().int().positive().default(defaults.loginFailuresPerUser),
   LOGIN_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(defaults.loginFailuresPerAddress),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(defaults.rateLimitPerMinute),
+  /** scrypt cost of new password hashes as log2(N); lower than 15 only for tests. */
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(PASSWORD_HASH_COST_RANGE.min)
+    .max(PASSWORD_HASH_COST_RANGE.max)
+    .default(DEFAULT_PASSWORD_HASH_COST),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app is; the server serves it at / when it exists. */
   WEB_DIST_DIR: z.string().optional(),
@@ -47,6 +55,8 @@ export interface Config {
   signInLimits: SignInLimits;
   /** API requests per minute per session or address; 0 = no limit. */
   rateLimitPerMinute: number;
+  /** scrypt cost of new password hashes, log2(N) (passwords.ts); stored hashes keep their own. */
+  passwordHashCost: number;
   logLevel: string;
   webDistDir: string | undefined;
   /** Background jobs (posting, interest, statements) run on a timer; tests turn them off. */
@@ -77,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perAddress: e.LOGIN_FAILURES_PER_ADDRESS,
     },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    passwordHashCost: e.PASSWORD_HASH_COST,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     runJobs: true,

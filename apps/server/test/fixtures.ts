@@ -2,12 +2,23 @@ import { eq } from 'drizzle-orm';
 import type { Role } from '@bank/shared';
 import type { Database } from '../src/db/client.js';
 import { accounts, banks, branches, users } from '../src/db/schema.js';
-import { hashPassword } from '../src/domain/auth/passwords.js';
+import { hashPassword, passwordHashCost } from '../src/domain/auth/passwords.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 
 export const FIXTURE_PASSWORD = 'Fixture-1234';
-/** Hashing is deliberately slow; fixtures share one hash of the one fixture password. */
-const fixtureHash = hashPassword(FIXTURE_PASSWORD);
+/**
+ * Hashing is deliberately slow; fixtures share one hash of the one fixture password, made at the
+ * cost the test process hashes at (harness.ts; a test that raises it gets users hashed at its cost).
+ */
+const fixtureHashes = new Map<number, Promise<string>>();
+function fixtureHash(): Promise<string> {
+  let hash = fixtureHashes.get(passwordHashCost());
+  if (!hash) {
+    hash = hashPassword(FIXTURE_PASSWORD);
+    fixtureHashes.set(passwordHashCost(), hash);
+  }
+  return hash;
+}
 
 let accountCounter = 0;
 /** Distinct, valid 10-digit account numbers for fixtures. */
@@ -25,7 +36,7 @@ export async function insertUser(
       role: input.role,
       bankId: input.bankId,
       branchId: input.branchId ?? null,
-      passwordHash: await fixtureHash,
+      passwordHash: await fixtureHash(),
       mustChangePassword: false,
     })
     .returning();
@@ -49,53 +60,77 @@ export async function insertAccount(
   return account!;
 }
 
-/** A bank with two branches, an admin, a teller and two students (one per branch) each with a checking account. */
+/**
+ * A bank with two branches, an admin, a teller and two students (one per branch) each with a
+ * checking account. One insert a table (rows and ids in the order listed), since every test seeds.
+ */
 export async function seedBank(db: Database, prefix: string) {
   const [bank] = await db
     .insert(banks)
     .values({ name: `${prefix} Bank`, savingsRateHundredths: 250 })
     .returning();
   const bankId = bank!.id;
-  const [main] = await db
+  const [main, north] = await db
     .insert(branches)
-    .values({ bankId, name: `${prefix} Main` })
+    .values([
+      { bankId, name: `${prefix} Main` },
+      { bankId, name: `${prefix} North` },
+    ])
     .returning();
-  const [north] = await db
-    .insert(branches)
-    .values({ bankId, name: `${prefix} North` })
+  const passwordHash = await fixtureHash();
+  const person = (username: string, role: Role, branchId: number | null) => ({
+    username,
+    name: `${username} Name`,
+    role,
+    bankId,
+    branchId,
+    passwordHash,
+    mustChangePassword: false,
+  });
+  const [admin, teller, student, otherStudent] = await db
+    .insert(users)
+    .values([
+      person(`${prefix}-admin`, 'ADMIN', null),
+      person(`${prefix}-teller`, 'TELLER', null),
+      person(`${prefix}-student`, 'USER', main!.id),
+      person(`${prefix}-student2`, 'USER', north!.id),
+    ])
     .returning();
-  const admin = await insertUser(db, { username: `${prefix}-admin`, role: 'ADMIN', bankId });
-  const teller = await insertUser(db, { username: `${prefix}-teller`, role: 'TELLER', bankId });
-  const student = await insertUser(db, {
-    username: `${prefix}-student`,
-    role: 'USER',
-    bankId,
-    branchId: main!.id,
-  });
-  const otherStudent = await insertUser(db, {
-    username: `${prefix}-student2`,
-    role: 'USER',
-    bankId,
-    branchId: north!.id,
-  });
-  const checking = await insertAccount(db, { userId: student.id, bankId, branchId: main!.id });
-  const otherChecking = await insertAccount(db, { userId: otherStudent.id, bankId, branchId: north!.id });
+  const [checking, otherChecking] = await db
+    .insert(accounts)
+    .values([
+      {
+        accountNumber: nextAccountNumber(),
+        userId: student!.id,
+        bankId,
+        branchId: main!.id,
+        type: 'CHECKING',
+      },
+      {
+        accountNumber: nextAccountNumber(),
+        userId: otherStudent!.id,
+        bankId,
+        branchId: north!.id,
+        type: 'CHECKING',
+      },
+    ])
+    .returning();
   const tokens = {
-    admin: await createSession(db, admin.id, 3600),
-    teller: await createSession(db, teller.id, 3600),
-    student: await createSession(db, student.id, 3600),
-    otherStudent: await createSession(db, otherStudent.id, 3600),
+    admin: await createSession(db, admin!.id, 3600),
+    teller: await createSession(db, teller!.id, 3600),
+    student: await createSession(db, student!.id, 3600),
+    otherStudent: await createSession(db, otherStudent!.id, 3600),
   };
   return {
     bankId,
     main: main!,
     north: north!,
-    admin,
-    teller,
-    student,
-    otherStudent,
-    checking,
-    otherChecking,
+    admin: admin!,
+    teller: teller!,
+    student: student!,
+    otherStudent: otherStudent!,
+    checking: checking!,
+    otherChecking: otherChecking!,
     tokens,
   };
 }

@@ -6,7 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../src/db/client.js';
 import { inject } from 'vitest';
-import { createScratchDatabase, migratedSnapshot, testDatabaseUrl } from './harness.js';
+import {
+  createScratchDatabase,
+  migratedSnapshot,
+  TEST_PASSWORD_HASH_COST,
+  testDatabaseUrl,
+} from './harness.js';
 
 /** Helpers for tests that run the bank as a real process, the way an operator does. */
 
@@ -69,7 +74,15 @@ export async function spawnServer(env: Record<string, string>, port?: number): P
   const { DATABASE_URL: _ignored, DATA_DIR: _ignoredToo, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
-    env: { ...inherited, DEMO_DATA: '0', LOG_LEVEL: 'error', ...env, HOST: '127.0.0.1', PORT: String(port) },
+    env: {
+      ...inherited,
+      DEMO_DATA: '0',
+      LOG_LEVEL: 'error',
+      PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

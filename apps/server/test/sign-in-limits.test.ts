@@ -1,7 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
-import { useTestApp } from './harness.js';
+import { DEFAULT_PASSWORD_HASH_COST, setPasswordHashCost } from '../src/domain/auth/passwords.js';
+import { TEST_PASSWORD_HASH_COST, useTestApp } from './harness.js';
 import { FIXTURE_PASSWORD, insertUser, seedTwoBanks } from './fixtures.js';
 
 /**
@@ -56,6 +57,11 @@ async function earlierFailures(count: number, who: (i: number) => [string, strin
 }
 
 describe('parallel guesses', () => {
+  // At the production cost (the users seeded for these tests too): the reservations must hold
+  // while real, slow scrypt hashes run side by side.
+  beforeAll(() => setPasswordHashCost(DEFAULT_PASSWORD_HASH_COST));
+  afterAll(() => setPasswordHashCost(TEST_PASSWORD_HASH_COST));
+
   it('checks at most 5 of 60 wrong guesses sent at once; the rest get 429 with Retry-After', async () => {
     const burst = await Promise.all(
       Array.from({ length: 60 }, (_, i) => signIn('one-teller', `wrong-guess-${i}`)),

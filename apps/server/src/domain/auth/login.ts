@@ -42,7 +42,7 @@ export async function login(db: Database, input: LoginInput): Promise<string> {
     .from(users)
     .where(and(eq(sql`lower(${users.username})`, key.usernameKey), isNull(users.deletedAt)))
     .limit(1);
-  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()));
   // A failure keeps its reservation: it is the recorded failure.
   if (!user || !valid || user.expired) throw new InvalidCredentialsError();
   await releaseAttempt(db, reservation, key);
