@@ -1,4 +1,5 @@
 import { destinations } from './destinations';
+import { loadSignedInFrame } from './layouts/signed-in-frame';
 
 /**
  * While someone signs in, the browser fetches what the first screen after sign-in needs: the
@@ -9,13 +10,7 @@ import { destinations } from './destinations';
 export function prefetchSignedIn() {
   const load = () => {
     const home = destinations.find((d) => d.path === 'home');
-    for (const chunk of [
-      import('./layouts/protected-layout'),
-      import('./layouts/side-nav'),
-      import('./layouts/user-menu'),
-      home?.lazy(),
-    ])
-      chunk?.catch(() => undefined);
+    for (const chunk of [loadSignedInFrame(), home?.lazy()]) chunk?.catch(() => undefined);
   };
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 3000 });
   else window.setTimeout(load, 1000);

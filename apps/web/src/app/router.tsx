@@ -5,6 +5,7 @@ import { destinations, guardOf } from './destinations';
 import { ErrorPage, NotFoundPage } from './error-page';
 import { createGuards } from './guards';
 import { RootLayout } from './layouts/root-layout';
+import { loadSignedInFrame } from './layouts/signed-in-frame';
 import { LoadingShell } from './loading-shell';
 
 /**
@@ -38,7 +39,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               loader: guards.requireSession,
               // The guard runs on every navigation, not only when this layout first matches.
               shouldRevalidate: () => true,
-              lazy: async () => ({ Component: (await import('./layouts/protected-layout')).ProtectedLayout }),
+              lazy: async () => ({ Component: await loadSignedInFrame() }),
               children: destinations.map((d) => ({ path: d.path, loader: guardOf(d, guards), lazy: d.lazy })),
             },
             { path: '*', element: <NotFoundPage /> },
