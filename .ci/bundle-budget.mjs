@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * The web app's size budget (ARCHITECTURE rule 14): the JavaScript a school Chromebook downloads
- * for the sign-in page, and what the account page adds to it, compressed as the server sends them.
+ * for the sign-in page, what the signed-in shell (layout, side navigation, user menu,
+ * notifications) adds to it, and what the account page adds to both, compressed as the server
+ * sends them.
  * Reads what `vite build` emitted (apps/web/dist/.vite/manifest.json and the .br/.gz copies beside
  * each file), prints a table, writes the figures as JSON when given --json <file>, and exits 1
  * when a figure is over its limit. `node .ci/bundle-budget.mjs` after `npm run build`; WEB_DIST=<dir>
@@ -22,13 +24,22 @@ const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.jo
  * can only go down until it meets the target (see docs/decisions.md, issue 13).
  */
 export const budgets = {
-  signIn: { targetKB: 100, limitKB: 225 },
+  signIn: { targetKB: 100, limitKB: 175 },
+  // Not one of the issue's targets: what moved out of the sign-in page (docs/decisions.md, issue 13).
+  shellAdds: { targetKB: 50, limitKB: 50 },
   accountAdds: { targetKB: 40, limitKB: 40 },
 };
 
 /** The screens measured, each by the source module that holds its page component. */
 const SIGN_IN_PAGE = 'src/features/auth/login-page.tsx';
 const ACCOUNT_PAGE = 'src/features/accounts/account-page.tsx';
+/** What every screen behind sign-in loads beside its own chunk (app/router.tsx, app/layouts/). */
+const SIGNED_IN_SHELL = [
+  'src/app/layouts/protected-layout.tsx',
+  'src/app/layouts/side-nav.tsx',
+  'src/app/layouts/user-menu.tsx',
+  'src/app/notifications-host.tsx',
+];
 
 function load() {
   const file = path.join(dist, '.vite/manifest.json');
@@ -82,12 +93,20 @@ export function measure() {
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
   const entry = closure(manifest, entryKey);
   const signIn = closure(manifest, pageChunk(manifest, entryKey, SIGN_IN_PAGE), new Set(entry));
-  const account = closure(manifest, pageChunk(manifest, entryKey, ACCOUNT_PAGE), new Set(signIn));
-  const accountAdds = [...account].filter((k) => !signIn.has(k));
+  const shell = new Set(signIn);
+  for (const key of SIGNED_IN_SHELL) closure(manifest, key, shell);
+  const account = closure(manifest, pageChunk(manifest, entryKey, ACCOUNT_PAGE), new Set(shell));
   return {
     signInLazy: Boolean(manifest[SIGN_IN_PAGE]),
     signIn: sizes(manifest, signIn),
-    accountAdds: sizes(manifest, accountAdds),
+    shellAdds: sizes(
+      manifest,
+      [...shell].filter((k) => !signIn.has(k)),
+    ),
+    accountAdds: sizes(
+      manifest,
+      [...account].filter((k) => !shell.has(k)),
+    ),
   };
 }
 
@@ -95,6 +114,7 @@ function main() {
   const figures = measure();
   const rows = [
     ['sign-in page JS', figures.signIn, budgets.signIn],
+    ['signed-in shell adds', figures.shellAdds, budgets.shellAdds],
     ['account page adds', figures.accountAdds, budgets.accountAdds],
   ];
   let over = 0;
@@ -103,7 +123,7 @@ function main() {
     `bundle budget, JS in KB (1,024 bytes); the sign-in page is ${figures.signInLazy ? 'a lazily loaded route' : 'in the entry chunk'}`,
   );
   console.log(
-    `${'what'.padEnd(18)} ${cell('raw')} ${cell('gzip')} ${cell('brotli')} ${cell('limit')} ${cell('target')}`,
+    `${'what'.padEnd(20)} ${cell('raw')} ${cell('gzip')} ${cell('brotli')} ${cell('limit')} ${cell('target')}`,
   );
   for (const [what, s, budget] of rows) {
     const ok = s.brotliKB <= budget.limitKB;
@@ -114,7 +134,7 @@ function main() {
         ? 'ok'
         : 'within the limit, above the target';
     console.log(
-      `${what.padEnd(18)} ${cell(s.rawKB)} ${cell(s.gzipKB)} ${cell(s.brotliKB)} ${cell(budget.limitKB)} ${cell(budget.targetKB)}  ${verdict}`,
+      `${what.padEnd(20)} ${cell(s.rawKB)} ${cell(s.gzipKB)} ${cell(s.brotliKB)} ${cell(budget.limitKB)} ${cell(budget.targetKB)}  ${verdict}`,
     );
     console.log(`  ${s.files.join(', ')}`);
   }

@@ -1,32 +1,16 @@
-import {
-  IconArrowBarToDown,
-  IconArrowBarUp,
-  IconBuildingBank,
-  IconBuildingStore,
-  IconCash,
-  IconCoins,
-  IconFileText,
-  IconHeadset,
-  IconHistory,
-  IconHome,
-  IconId,
-  IconSchool,
-  IconSettings,
-  IconTransfer,
-  IconUsers,
-} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
 import type { MoneyAction, Role } from '@bank/shared';
 import type { Guards } from './guards';
+import type * as menuIcons from './menu-icons';
 
-type Icon = typeof IconHome;
 type LazyScreen = () => Promise<{ Component: ComponentType }>;
 
 /** Where a screen appears in the side navigation, and whether it is a tile at home. */
 export interface MenuEntry {
   label: string | ((role: Role) => string);
-  icon: Icon;
+  /** By name (app/menu-icons.ts): the router reads this table, and sign-in needs no icons. */
+  icon: keyof typeof menuIcons;
   section: 'top' | 'manage' | 'settings';
   /** Roles that see the entry (default: the destination's roles, or everyone). */
   shownTo?: Role[];
@@ -82,7 +66,7 @@ export const destinations: Destination[] = [
   {
     path: 'home',
     lazy: async () => ({ Component: (await import('./home/home-page')).HomePage }),
-    menu: { label: (role) => (role === 'USER' ? 'Accounts' : 'Home'), icon: IconHome, section: 'top' },
+    menu: { label: (role) => (role === 'USER' ? 'Accounts' : 'Home'), icon: 'IconHome', section: 'top' },
   },
   {
     path: 'account/:accountId',
@@ -90,17 +74,17 @@ export const destinations: Destination[] = [
   },
   ...moneyFlow('deposit', STAFF, {
     label: 'Deposit',
-    icon: IconArrowBarToDown,
+    icon: 'IconArrowBarToDown',
     tile: { description: 'Pay money into an account', rank: 1 },
   }),
   ...moneyFlow('withdrawal', STAFF, {
     label: 'Withdrawal',
-    icon: IconArrowBarUp,
+    icon: 'IconArrowBarUp',
     tile: { description: 'Pay money out of an account', rank: 2 },
   }),
   ...moneyFlow('transfer', undefined, {
     label: 'Transfer',
-    icon: IconTransfer,
+    icon: 'IconTransfer',
     tile: { description: 'Move money between accounts', rank: 3 },
   }),
   {
@@ -110,7 +94,7 @@ export const destinations: Destination[] = [
     lazy: async () => ({ Component: (await import('../features/classroom/payday-page')).PaydayPage }),
     menu: {
       label: 'Payday',
-      icon: IconCoins,
+      icon: 'IconCoins',
       section: 'manage',
       anyOf: ['deposit', 'withdrawal'],
       tile: { description: 'Pay a whole branch at once, or collect rent', rank: 3.5 },
@@ -123,7 +107,7 @@ export const destinations: Destination[] = [
     lazy: async () => ({ Component: (await import('../features/classroom/students-page')).StudentsPage }),
     menu: {
       label: 'Students',
-      icon: IconSchool,
+      icon: 'IconSchool',
       section: 'manage',
       tile: { description: 'Find a student and their accounts', rank: 3.7 },
     },
@@ -146,7 +130,7 @@ export const destinations: Destination[] = [
     lazy: async () => ({ Component: (await import('../features/admin/users-page')).ManageUsersPage }),
     menu: {
       label: 'Users',
-      icon: IconUsers,
+      icon: 'IconUsers',
       section: 'manage',
       tile: { description: 'Create and edit users', rank: 4 },
     },
@@ -157,7 +141,7 @@ export const destinations: Destination[] = [
     lazy: async () => ({ Component: (await import('../features/admin/branches-page')).ManageBranchesPage }),
     menu: {
       label: 'Branches',
-      icon: IconBuildingStore,
+      icon: 'IconBuildingStore',
       section: 'manage',
       tile: { description: 'Create and edit branches', rank: 5 },
     },
@@ -168,7 +152,7 @@ export const destinations: Destination[] = [
     lazy: async () => ({ Component: (await import('../features/admin/accounts-page')).ManageAccountsPage }),
     menu: {
       label: 'Accounts',
-      icon: IconCash,
+      icon: 'IconCash',
       section: 'manage',
       tile: { description: 'Open and close accounts', rank: 6 },
     },
@@ -180,7 +164,7 @@ export const destinations: Destination[] = [
     lazy: async () => ({ Component: (await import('../features/activity/activity-page')).ActivityPage }),
     menu: {
       label: 'Activity',
-      icon: IconHistory,
+      icon: 'IconHistory',
       section: 'manage',
       tile: { description: 'Who changed or deleted which transaction', rank: 8 },
     },
@@ -190,7 +174,7 @@ export const destinations: Destination[] = [
     lazy: async () => ({
       Component: (await import('../features/settings/account-info-page')).AccountInfoPage,
     }),
-    menu: { label: 'Account Information', icon: IconId, section: 'settings', shownTo: ['USER'] },
+    menu: { label: 'Account Information', icon: 'IconId', section: 'settings', shownTo: ['USER'] },
   },
   {
     path: 'documents/statements',
@@ -198,7 +182,7 @@ export const destinations: Destination[] = [
     lazy: async () => ({
       Component: (await import('../features/statements/statements-page')).StatementsPage,
     }),
-    menu: { label: 'Statements', icon: IconFileText, section: 'settings', shownTo: ['USER'] },
+    menu: { label: 'Statements', icon: 'IconFileText', section: 'settings', shownTo: ['USER'] },
   },
   {
     path: ':bankId/admin/bank',
@@ -208,7 +192,7 @@ export const destinations: Destination[] = [
     }),
     menu: {
       label: 'Bank Settings',
-      icon: IconBuildingBank,
+      icon: 'IconBuildingBank',
       section: 'settings',
       tile: { description: 'Account types, rates and teller permissions', rank: 7 },
     },
@@ -218,7 +202,7 @@ export const destinations: Destination[] = [
     lazy: async () => ({ Component: (await import('../features/settings/settings-page')).SettingsPage }),
     menu: {
       label: (role) => (role === 'ADMIN' ? 'User Settings' : 'Settings'),
-      icon: IconSettings,
+      icon: 'IconSettings',
       section: 'settings',
       tile: { description: 'Display name and password', rank: 10 },
     },
@@ -228,7 +212,7 @@ export const destinations: Destination[] = [
     lazy: async () => ({ Component: (await import('../features/support/support-page')).SupportPage }),
     menu: {
       label: 'Support',
-      icon: IconHeadset,
+      icon: 'IconHeadset',
       section: 'settings',
       tile: { description: 'Open and follow support tickets', rank: 9 },
     },

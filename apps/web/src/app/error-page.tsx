@@ -1,4 +1,5 @@
 import { Button, Code, Container, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { messages } from '@bank/shared';
 import { uiText } from '../lib/ui-text';
@@ -11,18 +12,27 @@ function isChunkLoadFailure(error: unknown): boolean {
   );
 }
 
-/** "The bank was updated", never a module's address, and a button that reloads the page. */
-function AppUpdated() {
+/** "Unexpected Application Error!" (spec §8) as the page's heading, and what to do under it. */
+function UnexpectedError({ children }: { children: ReactNode }) {
   return (
     <Container size="sm" py="xl">
       <Stack gap="md" align="flex-start" role="alert">
         <Title order={1} tabIndex={-1} data-page-heading>
           {messages.unexpectedError}
         </Title>
-        <Text>{uiText.appUpdated}</Text>
-        <Button onClick={() => window.location.reload()}>{uiText.reload}</Button>
+        {children}
       </Stack>
     </Container>
+  );
+}
+
+/** "The bank was updated", never a module's address, and a button that reloads the page. */
+function AppUpdated() {
+  return (
+    <UnexpectedError>
+      <Text>{uiText.appUpdated}</Text>
+      <Button onClick={() => window.location.reload()}>{uiText.reload}</Button>
+    </UnexpectedError>
   );
 }
 
@@ -57,16 +67,11 @@ export function ErrorPage() {
       ? error.message
       : String(error);
   return (
-    <Container size="sm" py="xl">
-      <Stack gap="md" align="flex-start" role="alert">
-        <Title order={1} tabIndex={-1} data-page-heading>
-          {messages.unexpectedError}
-        </Title>
-        <Text c="dimmed">{detail}</Text>
-        <Button component="a" href="/home">
-          Reload the app
-        </Button>
-      </Stack>
-    </Container>
+    <UnexpectedError>
+      <Text c="dimmed">{detail}</Text>
+      <Button component="a" href="/home">
+        Reload the app
+      </Button>
+    </UnexpectedError>
   );
 }

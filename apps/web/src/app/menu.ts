@@ -1,12 +1,13 @@
 import { mayMoveMoney, type User } from '@bank/shared';
 import { useBankSettings } from '../lib/queries';
 import { destinations, type Destination, type MenuEntry } from './destinations';
+import * as menuIcons from './menu-icons';
 
 /** A menu entry as one user sees it: label and link resolved. */
 export interface MenuItem {
   to: string;
   label: string;
-  icon: MenuEntry['icon'];
+  icon: (typeof menuIcons)[MenuEntry['icon']];
   section: MenuEntry['section'];
   tile: MenuEntry['tile'];
 }
@@ -34,7 +35,7 @@ export function useMenu(user: User) {
     .map(({ path, menu }) => ({
       to: `/${path.replace(':bankId', String(user.bankId))}`,
       label: typeof menu.label === 'function' ? menu.label(user.userRole) : menu.label,
-      icon: menu.icon,
+      icon: menuIcons[menu.icon],
       section: menu.section,
       tile: menu.tile,
     }));

@@ -2,10 +2,17 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './a11y.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { cssVariablesResolver, theme } from './theme';
+
+/**
+ * Where notifications show, not part of the sign-in page's download (issue 13). A notification
+ * shown before it is there waits in the notifications store and appears once it is.
+ */
+const NotificationsHost = lazy(async () => ({
+  default: (await import('./notifications-host')).NotificationsHost,
+}));
 
 export interface ProvidersProps {
   queryClient: QueryClient;
@@ -22,7 +29,9 @@ export function Providers({ queryClient, env = 'default', children }: ProvidersP
       env={env}
       defaultColorScheme="auto"
     >
-      <Notifications position="top-right" />
+      <Suspense fallback={null}>
+        <NotificationsHost />
+      </Suspense>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

@@ -1,4 +1,4 @@
-import { createTheme, Notification, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type NotificationProps } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -12,7 +12,11 @@ export const theme = createTheme({
   focusRing: 'auto',
   components: {
     // Notifications' close buttons have no text: name them for screen readers (axe: critical).
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Written out rather than `Notification.extend(...)`, which would put the component itself into
+    // the sign-in page's download (issue 13).
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies NotificationProps,
+    },
   },
 });
 

@@ -1,16 +1,19 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LiveRegion } from '../../components/live-region';
 import { setUnauthorizedHandler } from '../../lib/api-client';
 import { useSession } from '../../lib/current-user';
 import { focusPage } from '../../lib/page-focus';
 import { usePhone } from '../../lib/use-phone';
+import { prefetchSignedIn } from '../prefetch';
 import { useSessionExpired } from '../session';
 import { AppHeader } from './app-header';
-import { SideNav } from './side-nav';
 import { SkipLink } from './skip-link';
+
+/** Only someone signed in has a side navigation: its own chunk, not part of the sign-in page (issue 13). */
+const SideNav = lazy(async () => ({ default: (await import('./side-nav')).SideNav }));
 
 /** After every navigation (not the first load) focus goes to the new screen's heading (issue 14). */
 function useFocusOnNavigation(main: React.RefObject<HTMLElement | null>) {
@@ -40,6 +43,12 @@ export function RootLayout() {
     return () => setUnauthorizedHandler(null);
   }, [sessionExpired]);
 
+  // Signed out: the screens after sign-in download while the user types (app/prefetch.ts).
+  const signedIn = session !== null;
+  useEffect(() => {
+    if (!signedIn) prefetchSignedIn();
+  }, [signedIn]);
+
   // On a phone the navigation is an overlay: close it once a link was followed.
   const closeNav = nav.close;
   useEffect(() => closeNav(), [location.pathname, closeNav]);
@@ -58,7 +67,9 @@ export function RootLayout() {
       {session && (
         // A collapsed phone menu is out of the tab order and hidden from screen readers.
         <AppShell.Navbar p="sm" aria-label="Side navigation" inert={phone && !navOpened}>
-          <SideNav user={session.user} />
+          <Suspense fallback={null}>
+            <SideNav user={session.user} />
+          </Suspense>
         </AppShell.Navbar>
       )}
       <AppShell.Main id="main" ref={main} tabIndex={-1} style={{ outline: 'none' }}>

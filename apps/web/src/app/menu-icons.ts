@@ -1,0 +1,22 @@
+/**
+ * The icons of the side navigation and the home tiles; a destination's menu entry names one of
+ * these. Kept out of the destinations table: the router reads that table, and the sign-in page
+ * (which the router comes with) shows no menu, so it downloads no icons (issue 13).
+ */
+export {
+  IconArrowBarToDown,
+  IconArrowBarUp,
+  IconBuildingBank,
+  IconBuildingStore,
+  IconCash,
+  IconCoins,
+  IconFileText,
+  IconHeadset,
+  IconHistory,
+  IconHome,
+  IconId,
+  IconSchool,
+  IconSettings,
+  IconTransfer,
+  IconUsers,
+} from '@tabler/icons-react';
