@@ -3,7 +3,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
 import { limits, updateTransactionBody, type Transaction } from '@bank/shared';
-import { ConfirmActionModal } from '../../components/confirm-action-modal';
+import { ConfirmActionModal, DeleteButton } from '../../components/confirm-action-modal';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
 import { localDay, onLocalDay, parseAmountInput } from '../../lib/format';
@@ -117,9 +117,9 @@ function Buttons({
       <Button variant="default" onClick={() => ask('cancel')} disabled={busy}>
         Cancel
       </Button>
-      <Button color="red" variant="light" onClick={() => ask('delete')} disabled={busy}>
+      <DeleteButton onClick={() => ask('delete')} disabled={busy}>
         {remove.isPending ? 'Deleting...' : 'Delete Transaction'}
-      </Button>
+      </DeleteButton>
       <Button type="submit" disabled={busy}>
         {update.isPending ? 'Saving...' : 'Save Changes'}
       </Button>

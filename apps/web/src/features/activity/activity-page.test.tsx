@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { loadingMessages, messages, type AuditRecord } from '@bank/shared';
 import { admin, student, teller } from '../../test/fixtures';
+import { gate } from '../../test/gate';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 import { ACTIVITY_PAGE_SIZE } from './api';
@@ -48,7 +49,7 @@ const older: AuditRecord = {
 };
 
 /** Two pages: the first ends with X-Next-Cursor. */
-function auditApi(pages: AuditRecord[][] = [[deleted, edited], [older]]) {
+function auditApi(pages: AuditRecord[][] = [[deleted, edited], [older]], held?: ReturnType<typeof gate>) {
   const queries: Record<string, string | null>[] = [];
   server.use(
     http.get('*/api/admin/audit', async ({ request }) => {
@@ -56,7 +57,7 @@ function auditApi(pages: AuditRecord[][] = [[deleted, edited], [older]]) {
       queries.push({ limit: url.searchParams.get('limit'), cursor: url.searchParams.get('cursor') });
       const index = url.searchParams.get('cursor') ? 1 : 0;
       const page = pages[index] ?? [];
-      if (index === 1) await delay(60);
+      if (index === 1) await held?.wait();
       const next = pages[index + 1] && page.length > 0 ? String(page.at(-1)!.id) : undefined;
       return HttpResponse.json(page, { headers: next ? { 'X-Next-Cursor': next } : {} });
     }),
@@ -108,12 +109,14 @@ describe('activity', () => {
   });
 
   it('loads more over X-Next-Cursor', async () => {
-    const queries = auditApi();
+    const held = gate();
+    const queries = auditApi(undefined, held);
     const { user } = renderApp('/1/admin/activity', admin);
     await screen.findByRole('table', { name: activityTexts.tableLabel });
     expect(screen.getAllByTestId('activity-row')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: loadingMessages.loadMore }));
     expect(await screen.findByRole('button', { name: loadingMessages.loadingMore })).toBeDisabled();
+    held.open();
     await waitFor(() => expect(screen.getAllByTestId('activity-row')).toHaveLength(3));
     expect(screen.getAllByTestId('activity-row').map((r) => r.dataset.transactionId)).toEqual([
       '77',

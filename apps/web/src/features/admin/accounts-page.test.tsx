@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminGuidance, messages, type Account } from '@bank/shared';
 import { admin, bankSettings, checking, northChecking, savings, transaction } from '../../test/fixtures';
 import { fieldError, optionLabels } from '../../test/helpers';
+import { gate } from '../../test/gate';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 import { adminText } from './admin-texts';
@@ -108,11 +109,12 @@ describe('manage accounts', () => {
   });
 
   it('creates an account behind Confirm Action', async () => {
+    const held = gate();
     const bodies: unknown[] = [];
     server.use(
       http.post('*/api/admin/accounts/create', async ({ request }) => {
         bodies.push(await request.json());
-        await delay(80);
+        await held.wait();
         const created: Account = {
           ...savings,
           id: '2000000099',
@@ -136,6 +138,7 @@ describe('manage accounts', () => {
     );
     await confirm(user, 'Create Account');
     expect(await within(form).findByRole('button', { name: adminText.creatingAccount })).toBeDisabled();
+    held.open();
     const status = await within(form).findByRole('status');
     expect(status).toHaveTextContent(messages.accountCreated);
     expect(status).toHaveTextContent('Account 2000000099 (SAVINGS) for nora at North Campus.');
@@ -189,13 +192,14 @@ describe('manage accounts', () => {
   });
 
   it("deletes (closes) an empty account, and shows the server's 409 for one that is not", async () => {
+    const held = gate();
     // Both look empty here; the server knows better for the first (a deposit landed meanwhile, say).
     accounts = [{ ...checking, balance: 0 }, savings, { ...northChecking, balance: 0 }];
     const deleted: unknown[] = [];
     server.use(
       http.delete('*/api/admin/accounts/:accountId/delete', async ({ params }) => {
         deleted.push(params.accountId);
-        await delay(80);
+        await held.wait();
         if (params.accountId === checking.accountId) {
           return HttpResponse.json({ error: 'CONFLICT', message: messages.accountNotEmpty }, { status: 409 });
         }
@@ -213,6 +217,7 @@ describe('manage accounts', () => {
     await user.click(screen.getByRole('button', { name: 'Delete account 1000000001' }));
     await confirm(user, 'Delete Account');
     expect(await screen.findByRole('button', { name: 'Deleting... account 1000000001' })).toBeDisabled();
+    held.open();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(adminText.deleteAccountFailed('1000000001'));
     expect(alert).toHaveTextContent(messages.accountNotEmpty);

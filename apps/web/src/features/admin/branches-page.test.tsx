@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminGuidance, messages, type Branch } from '@bank/shared';
 import { admin, branches as demoBranches } from '../../test/fixtures';
 import { fieldError } from '../../test/helpers';
+import { gate } from '../../test/gate';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 import { adminText } from './admin-texts';
@@ -42,12 +43,13 @@ describe('manage branches', () => {
   });
 
   it('requires a name, then creates the branch behind Confirm Action', async () => {
+    const held = gate();
     const bodies: unknown[] = [];
     server.use(
       http.post('*/api/admin/branches/create', async ({ request }) => {
         const body = (await request.json()) as { branchName: string };
         bodies.push(body);
-        await delay(80);
+        await held.wait();
         const created = { id: 3, branchId: 3, branchName: body.branchName, numOfAccounts: 0, bankId: 1 };
         branches = [...branches, created];
         return HttpResponse.json(created, { status: 201 });
@@ -69,6 +71,7 @@ describe('manage branches', () => {
     );
     await confirm(user, 'Create Branch');
     expect(await within(form).findByRole('button', { name: messages.creatingBranch })).toBeDisabled();
+    held.open();
     const status = await within(form).findByRole('status');
     expect(status).toHaveTextContent(messages.branchCreated);
     expect(bodies).toEqual([{ branchName: 'East Campus', bankId: 1, numOfAccounts: 0 }]);
@@ -98,12 +101,13 @@ describe('manage branches', () => {
   });
 
   it('renames a branch and reports the success as a success', async () => {
+    const held = gate();
     const bodies: unknown[] = [];
     server.use(
       http.put('*/api/admin/branches/update', async ({ request }) => {
         const body = (await request.json()) as { branchId: number; branchName: string };
         bodies.push(body);
-        await delay(80);
+        await held.wait();
         return HttpResponse.json({ ...demoBranches[1], branchName: body.branchName });
       }),
     );
@@ -119,6 +123,7 @@ describe('manage branches', () => {
     await user.click(within(form).getByRole('button', { name: 'Update Branch' }));
     await confirm(user, 'Update Branch');
     expect(await within(form).findByRole('button', { name: adminText.updatingBranch })).toBeDisabled();
+    held.open();
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent(messages.branchUpdated);
     expect(status).toHaveAttribute('data-status', 'success');
@@ -141,6 +146,7 @@ describe('manage branches', () => {
   });
 
   it("shows the server's 409 when a branch in use cannot be deleted, and deletes an unused one", async () => {
+    const held = gate();
     // Nothing the screen knows of uses East or North Campus (Nora has left); the server knows of a
     // retired user of East Campus.
     branches = [
@@ -151,7 +157,7 @@ describe('manage branches', () => {
     server.use(
       http.get('*/api/admin/users/:bankId', () => HttpResponse.json(bankUsers.filter((u) => u !== nora))),
       http.delete('*/api/admin/branches/:branchId/delete', async ({ params }) => {
-        await delay(80);
+        await held.wait();
         if (params.branchId === '3') {
           return HttpResponse.json({ error: 'CONFLICT', message: messages.branchInUse }, { status: 409 });
         }
@@ -165,6 +171,7 @@ describe('manage branches', () => {
     await user.click(within(form).getByRole('button', { name: 'Delete Branch' }));
     await confirm(user, 'Delete Branch');
     expect(await within(form).findByRole('button', { name: adminText.deletingBranch })).toBeDisabled();
+    held.open();
     const alert = await within(form).findByRole('alert');
     expect(alert).toHaveTextContent(adminText.deleteBranchFailed);
     expect(alert).toHaveTextContent(messages.branchInUse);

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminGuidance, messages } from '@bank/shared';
 import { admin, student } from '../../test/fixtures';
 import { fieldError } from '../../test/helpers';
+import { gate } from '../../test/gate';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 import { adminText } from './admin-texts';
@@ -87,11 +88,12 @@ describe('manage users', () => {
   });
 
   it('creates a user behind Confirm Action and shows the temporary password once', async () => {
+    const held = gate();
     const bodies: unknown[] = [];
     server.use(
       http.post('*/api/admin/users/create', async ({ request }) => {
         bodies.push(await request.json());
-        await delay(80);
+        await held.wait();
         return HttpResponse.text(messages.userCreatedWithPassword('Xk7-pq2R-9wZm'), { status: 201 });
       }),
     );
@@ -108,6 +110,7 @@ describe('manage users', () => {
     expect(bodies).toEqual([]);
     await confirm(user, 'Create User');
     expect(await within(form).findByRole('button', { name: messages.creatingUser })).toBeDisabled();
+    held.open();
 
     const status = await within(form).findByRole('status');
     expect(status).toHaveTextContent(messages.userCreated);
@@ -148,12 +151,13 @@ describe('manage users', () => {
   });
 
   it('edits a user: the branch rule, Updating User..., and the row follows', async () => {
+    const held = gate();
     const bodies: unknown[] = [];
     server.use(
       http.put('*/api/admin/users/:userId/updateUser', async ({ request, params }) => {
         const body = (await request.json()) as { name: string; branch: number | null };
         bodies.push({ path: params.userId, body });
-        await delay(80);
+        await held.wait();
         return HttpResponse.json({ ...student, name: body.name, branchId: body.branch });
       }),
     );
@@ -177,6 +181,7 @@ describe('manage users', () => {
     await user.click(within(form).getByRole('button', { name: 'Update User' }));
     await confirm(user, 'Update User');
     expect(await within(form).findByRole('button', { name: messages.updatingUser })).toBeDisabled();
+    held.open();
     expect(await within(form).findByRole('status')).toHaveTextContent(adminText.userUpdated);
     expect(bodies).toEqual([
       { path: 'student', body: { userId: 'student', name: 'Samuel Student', userRole: 'USER', branch: 2 } },
@@ -233,13 +238,14 @@ describe('manage users', () => {
   });
 
   it('deletes a user behind Confirm Action and removes the row', async () => {
+    const held = gate();
     const deleted: unknown[] = [];
     server.use(
       // Nora's account is closed, so she may go.
       http.get('*/api/teller/accounts/bank/:bankId', () => HttpResponse.json([])),
       http.delete('*/api/admin/users/:userId/delete', async ({ params }) => {
         deleted.push(params.userId);
-        await delay(80);
+        await held.wait();
         users = users.filter((u) => u.userId !== params.userId);
         return new HttpResponse(null, { status: 204 });
       }),
@@ -255,6 +261,7 @@ describe('manage users', () => {
     await user.click(within(form).getByRole('button', { name: 'Delete User' }));
     await confirm(user, 'Delete User');
     expect(await within(form).findByRole('button', { name: messages.deletingUser })).toBeDisabled();
+    held.open();
     expect(await screen.findByText(adminText.userDeleted(nora.userId))).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Edit User nora' })).not.toBeInTheDocument();
     // The form is gone: the focus is on the page's heading, and the success was announced.

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { loadingMessages, messages } from '@bank/shared';
 import { uiText } from '../../lib/ui-text';
 import { admin, bankSettings, checking, student, teller, transaction } from '../../test/fixtures';
 import { fieldError, pickOption, selectOptionLabels, tableRows } from '../../test/helpers';
+import { gate } from '../../test/gate';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
@@ -124,11 +125,11 @@ describe.each(cases)('$flow', (c) => {
 
   it('submits once with an Idempotency-Key and shows the confirmation page', async () => {
     const calls: { body: unknown; key: string | null }[] = [];
+    const held = gate();
     server.use(
       http.post(c.endpoint, async ({ request }) => {
         calls.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
-        // Long enough for a busy machine to render the pending button before the answer.
-        await delay(400);
+        await held.wait();
         return HttpResponse.json(
           Object.assign(
             transaction({
@@ -160,6 +161,7 @@ describe.each(cases)('$flow', (c) => {
     ]);
     await user.dblClick(screen.getByRole('button', { name: c.submit }));
     expect(await screen.findByRole('button', { name: c.processing })).toBeDisabled();
+    held.open();
     await waitFor(() => expect(router.state.location.pathname).toBe(`${c.path}/confirmation`));
     expect(await screen.findByText(c.succeeded)).toBeInTheDocument();
     expect(tableRows('confirmation-details')).toEqual([

@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@bank/shared';
 import { admin, checking, savings, student, transaction } from '../../test/fixtures';
 import { fieldError, optionLabels, tableRows } from '../../test/helpers';
+import { gate } from '../../test/gate';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
@@ -97,9 +98,9 @@ describe('transfer', () => {
   );
 
   it('goes from entry to confirm to the confirmation page, with one Idempotency-Key', async () => {
+    const held = gate();
     const calls = captureTransfers(async () => {
-      // Long enough for a busy machine to render the pending button before the answer.
-      await delay(400);
+      await held.wait();
       return HttpResponse.json(transferResult, { status: 201 });
     });
     const { user, router } = renderApp('/1/transfer', student);
@@ -120,6 +121,7 @@ describe('transfer', () => {
     // A double click sends one request: the button is disabled while it is processing.
     await user.dblClick(screen.getByRole('button', { name: 'Submit Transfer' }));
     expect(await screen.findByRole('button', { name: messages.processingTransfer })).toBeDisabled();
+    held.open();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/1/transfer/confirmation'));
     expect(await screen.findByText(messages.transferSucceeded)).toBeInTheDocument();

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@bank/shared';
 import { student, teller } from '../../test/fixtures';
+import { gate } from '../../test/gate';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 import { statementTexts } from './texts';
@@ -44,7 +45,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function statementApi(list: string[] = names) {
+function statementApi(list: string[] = names, held?: ReturnType<typeof gate>) {
   const downloads: { fileName: string; auth: string | null }[] = [];
   server.use(
     http.get('*/api/user/statements/:username', ({ params }) =>
@@ -53,8 +54,7 @@ function statementApi(list: string[] = names) {
     http.get('*/api/user/statements/download/:fileName', async ({ params, request }) => {
       const fileName = String(params.fileName);
       downloads.push({ fileName, auth: request.headers.get('Authorization') });
-      // Long enough for a busy machine to render the pending state before the answer.
-      await delay(400);
+      await held?.wait();
       if (!list.includes(fileName)) {
         return HttpResponse.json({ error: 'NOT_FOUND', message: messages.notFound }, { status: 404 });
       }
@@ -96,12 +96,14 @@ describe('statements', () => {
   });
 
   it('downloads a statement with the bearer token and saves it under its own name', async () => {
-    const downloads = statementApi();
+    const held = gate();
+    const downloads = statementApi(names, held);
     const { user } = renderApp('/documents/statements', student);
     await user.click(await screen.findByRole('button', { name: names[2] }));
     // The label changes while it works, and no second download starts meanwhile.
     expect(await screen.findByRole('button', { name: statementTexts.downloading(names[2]!) })).toBeDisabled();
     expect(screen.getByRole('button', { name: names[0] })).toBeDisabled();
+    held.open();
 
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(downloads).toEqual([{ fileName: names[2], auth: 'Bearer token-123' }]);

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages, TICKET_SEVERITIES, TICKET_STATUSES, TICKET_TYPES, type SupportTicket } from '@bank/shared';
 import { admin, student } from '../../test/fixtures';
 import { fieldError, optionLabels } from '../../test/helpers';
+import { gate } from '../../test/gate';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 import { supportHelp, supportTexts } from './texts';
@@ -42,7 +43,13 @@ interface Call {
 }
 
 /** The ticket API over an in-memory list, recording every write. */
-function ticketApi(options: { list?: SupportTicket[]; write?: () => Response | undefined } = {}) {
+function ticketApi(
+  options: {
+    list?: SupportTicket[];
+    write?: () => Response | undefined;
+    held?: ReturnType<typeof gate>;
+  } = {},
+) {
   const list = [...(options.list ?? existing)];
   const calls: Call[] = [];
   server.use(
@@ -50,7 +57,7 @@ function ticketApi(options: { list?: SupportTicket[]; write?: () => Response | u
     http.post('*/api/user/supportTickets/create', async ({ request }) => {
       const body = (await request.json()) as Partial<SupportTicket>;
       calls.push({ method: 'POST', body, auth: request.headers.get('Authorization') });
-      await delay(50);
+      await options.held?.wait();
       const refused = options.write?.();
       if (refused) return refused;
       const created = ticket({ ...body, supportTicketId: 9, status: 'Open', username: 'student' });
@@ -59,7 +66,7 @@ function ticketApi(options: { list?: SupportTicket[]; write?: () => Response | u
     http.put('*/api/user/supportTickets/update', async ({ request }) => {
       const body = (await request.json()) as Partial<SupportTicket> & { supportTicketId: number };
       calls.push({ method: 'PUT', body, auth: request.headers.get('Authorization') });
-      await delay(50);
+      await options.held?.wait();
       const refused = options.write?.();
       if (refused) return refused;
       const current = list.find((t) => t.supportTicketId === body.supportTicketId)!;
@@ -117,7 +124,8 @@ describe('support tickets', () => {
   });
 
   it('creates a ticket: defaults, the 20 × 80 description, both validation messages, Confirm Action, append', async () => {
-    const calls = ticketApi();
+    const held = gate();
+    const calls = ticketApi({ held });
     const { user } = renderApp('/1/support', student);
     await screen.findByRole('table', { name: 'Support tickets' });
     await user.click(screen.getByRole('button', { name: supportTexts.newTicket }));
@@ -174,6 +182,7 @@ describe('support tickets', () => {
     expect(calls).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: supportTexts.createSubmit }));
     expect(await screen.findByRole('button', { name: supportTexts.creating })).toBeDisabled();
+    held.open();
 
     expect(await screen.findByText(supportTexts.created(9))).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: supportTexts.createTitle })).not.toBeInTheDocument();
@@ -225,7 +234,8 @@ describe('support tickets', () => {
   });
 
   it('lets the author change only type and severity; the status is display only', async () => {
-    const calls = ticketApi();
+    const held = gate();
+    const calls = ticketApi({ held });
     const { user } = renderApp('/1/support', student);
     await user.click(await screen.findByRole('button', { name: 'View ticket 1: Balance looks wrong' }));
 
@@ -251,6 +261,7 @@ describe('support tickets', () => {
     expect(dialog).toHaveTextContent(supportTexts.confirmUpdate);
     await user.click(within(dialog).getByRole('button', { name: supportTexts.updateSubmit }));
     expect(await screen.findByRole('button', { name: supportTexts.updating })).toBeDisabled();
+    held.open();
 
     expect(await screen.findByText(supportTexts.updated(1))).toBeInTheDocument();
     // Only the changeable fields are sent; no status from a non-admin.
