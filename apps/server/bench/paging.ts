@@ -127,7 +127,14 @@ export async function pagingBench(adminUrl: string | undefined): Promise<PagingF
       handle.db,
       sql`select min(id)::bigint as min, max(id)::bigint as max from transactions where account_number = ${account}`,
     );
-    const deepCursor = String(ids!.min + 1000);
+    // A page near the oldest end: the cursor names a row as the API does (`{posting_seq}-{id}`).
+    const [deep] = await queryRows<{ seq: string; id: string }>(
+      handle.db,
+      sql`select posting_seq::text as seq, id::text as id from transactions
+          where account_number = ${account} and posting_seq is not null
+          order by posting_seq, id offset 1000 limit 1`,
+    );
+    const deepCursor = `${deep!.seq}-${deep!.id}`;
 
     const pkLookup = await median(RUNS, () =>
       handle.db.select().from(transactions).where(eq(transactions.id, ids!.max)),
@@ -150,7 +157,10 @@ export async function pagingBench(adminUrl: string | undefined): Promise<PagingF
 
     const plan = await queryRows<{ 'QUERY PLAN': string }>(
       handle.db,
-      sql`explain select * from transactions where account_number = ${account} and deleted_at is null and id < ${Number(deepCursor)} order by id desc limit 501`,
+      // The deep page's own query (list-transactions.ts): keyset on (posting order, id).
+      sql`explain select * from transactions where account_number = ${account} and deleted_at is null
+          and (coalesce(posting_seq, 9223372036854775807), id) < (${deep!.seq}::bigint, ${deep!.id}::bigint)
+          order by coalesce(posting_seq, 9223372036854775807) desc, id desc limit 501`,
     );
     const fmt = (ms: number) => `${ms.toFixed(3)} ms`;
     const rows = [
