@@ -39,6 +39,8 @@ afterEach(() => {
   notifications.clean();
   server.resetHandlers();
   window.sessionStorage.clear();
+  window.localStorage.clear();
+  vi.restoreAllMocks();
   authStore.reload();
 });
 afterAll(() => server.close());
