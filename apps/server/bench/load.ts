@@ -59,7 +59,7 @@ export async function signIn(port: number, username: string, password: string): 
   return answer.text.startsWith('"') ? (JSON.parse(answer.text) as string) : answer.text;
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))]! : NaN;
 
 /**
