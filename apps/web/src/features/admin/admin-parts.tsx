@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { adminGuidance } from '@bank/shared';
 import { DeleteButton } from '../../components/confirm-action-modal';
+import type { Column } from '../../components/data-table';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
 
@@ -137,4 +138,17 @@ export function EditFormActions(props: {
       </Button>
     </Group>
   );
+}
+
+/** The Edit column of an admin table: a button per row, named for the row it edits (spec §4, §5). */
+export function editColumn<T>(label: (row: T) => string, onEdit: (row: T) => void): Column<T> {
+  return {
+    header: 'Edit',
+    action: true,
+    cell: (row) => (
+      <Button size="compact-sm" variant="default" onClick={() => onEdit(row)} aria-label={label(row)}>
+        Edit
+      </Button>
+    ),
+  };
 }

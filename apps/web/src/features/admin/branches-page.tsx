@@ -18,6 +18,7 @@ import { useRequiredSession } from '../../lib/current-user';
 import { useBranches } from '../../lib/queries';
 import { schemaErrors } from '../../lib/validation';
 import {
+  editColumn,
   EditFormActions,
   failureStatus,
   focusAfterChange,
@@ -221,20 +222,7 @@ export function EditBranchForm(props: EditBranchProps) {
 
 function branchColumns(onEdit: (branch: Branch) => void): Column<Branch>[] {
   return [
-    {
-      header: 'Edit',
-      action: true,
-      cell: (b) => (
-        <Button
-          size="compact-sm"
-          variant="default"
-          onClick={() => onEdit(b)}
-          aria-label={`Edit branch ${b.branchName}`}
-        >
-          Edit
-        </Button>
-      ),
-    },
+    editColumn((b) => `Edit branch ${b.branchName}`, onEdit),
     { header: 'Branch Id', cell: (b) => b.branchId },
     { header: 'Branch Name', cell: (b) => b.branchName },
     { header: 'Number of Accounts', align: 'right', cell: (b) => b.numOfAccounts },

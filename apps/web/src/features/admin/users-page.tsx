@@ -8,7 +8,7 @@ import { QueryState } from '../../components/query-state';
 import { useRequiredSession } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { useBankAccounts, useBranches } from '../../lib/queries';
-import { focusAfterChange, StatusLine, type Status } from './admin-parts';
+import { editColumn, focusAfterChange, StatusLine, type Status } from './admin-parts';
 import { adminText } from './admin-texts';
 import { useBankUsers } from './api';
 import { DataTable, type Column } from '../../components/data-table';
@@ -24,20 +24,7 @@ function userColumns(branches: Branch[], onEdit: (user: User) => void): Column<U
   const branchName = (id: number | null) =>
     id === null ? none : (branches.find((b) => b.branchId === id)?.branchName ?? `#${id}`);
   return [
-    {
-      header: 'Edit',
-      action: true,
-      cell: (u) => (
-        <Button
-          size="compact-sm"
-          variant="default"
-          onClick={() => onEdit(u)}
-          aria-label={`Edit user ${u.userId}`}
-        >
-          Edit
-        </Button>
-      ),
-    },
+    editColumn((u) => `Edit user ${u.userId}`, onEdit),
     { header: 'User Id', cell: (u) => u.userId },
     { header: 'Name', cell: (u) => u.name },
     { header: 'Display Name', cell: (u) => u.displayName || none },
