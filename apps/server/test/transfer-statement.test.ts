@@ -103,4 +103,31 @@ describe('a transfer in one statement', () => {
     expect(rows!.n).toBe(1);
     expect(await keyRows()).toBe(0);
   });
+  it("gives a teller's repeat its first answer even after the permission was turned off, moving nothing", async () => {
+    const { one } = banks;
+    await deposit(one.checking.accountNumber, 50);
+    await setBank(t.db, one.bankId, { tellerTransferPermission: true });
+    const request = {
+      token: one.tokens.teller,
+      headers: { 'idempotency-key': 'teller-before-the-change' },
+      body: {
+        fromAccountId: one.checking.accountNumber,
+        toAccountId: one.otherChecking.accountNumber,
+        amount: 2,
+      },
+    };
+    const first = await call(t.app, 'POST', '/user/transfers', request);
+    expect(first.status).toBe(201);
+    await setBank(t.db, one.bankId, { tellerTransferPermission: false });
+    const repeat = await call(t.app, 'POST', '/user/transfers', request);
+    expect(repeat.status).toBe(201);
+    expect(repeat.body).toEqual(first.body);
+    const fresh = await call(t.app, 'POST', '/user/transfers', {
+      ...request,
+      headers: { 'idempotency-key': 'teller-after-the-change' },
+    });
+    expect(fresh.status).toBe(403);
+    const [rows] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from transactions`);
+    expect(rows!.n).toBe(3);
+  });
 });

@@ -215,8 +215,8 @@ export const batches = pgTable(
 );
 
 /*
- * Not expressible here: the SQL functions ledger_transfer and ledger_transaction_json (migration
- * 0007) write and describe transactions, reading accounts, banks and idempotency_keys. A change to
+ * Not expressible here: the SQL functions ledger_transfer and ledger_transaction_json (migrations
+ * 0007-0009) write and describe transactions, reading accounts and idempotency_keys. A change to
  * those tables' columns, or to the API's Transaction shape, needs a migration that replaces them.
  */
 export const transactions = pgTable(

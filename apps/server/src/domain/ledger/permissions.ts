@@ -13,9 +13,18 @@ export type { MoneyAction };
  * the web uses), with this bank's teller permissions read inside the transaction.
  */
 export async function assertMayMoveMoney(tx: Executor, actor: Actor, action: MoneyAction): Promise<void> {
+  if (!(await actorMayMoveMoney(tx, actor, action))) throw moneyMovementRefused(actor);
+}
+
+/** The shared rule for this actor; the bank's settings are read only when they can matter (a teller). */
+export async function actorMayMoveMoney(tx: Executor, actor: Actor, action: MoneyAction): Promise<boolean> {
   const settings = actor.role === 'TELLER' ? await loadBank(tx, actor.bankId) : undefined;
-  if (mayMoveMoney(actor.role, settings, action)) return;
-  throw actor.role === 'TELLER'
+  return mayMoveMoney(actor.role, settings, action);
+}
+
+/** The refusal when the rule says no: a teller learns which permission is missing. */
+export function moneyMovementRefused(actor: Actor): Error {
+  return actor.role === 'TELLER'
     ? forbidden(messages.tellerPermissionMissing, 'TELLER_PERMISSION_MISSING')
     : forbidden();
 }

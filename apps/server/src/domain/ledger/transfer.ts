@@ -4,7 +4,8 @@ import { PgTransaction } from 'drizzle-orm/pg-core';
 import { isAllowedAmountCents, messages, type TransferResult } from '@bank/shared';
 import { queryRows, type Executor } from '../../db/client.js';
 import type { Actor } from '../actor.js';
-import { badRequest, conflict, forbidden, notFound } from '../errors.js';
+import { badRequest, conflict, notFound } from '../errors.js';
+import { actorMayMoveMoney, moneyMovementRefused } from './permissions.js';
 import { dueDate, type LedgerClock } from './clock.js';
 import { pgErrorCode } from '../../db/pg-error.js';
 import { retryingConflicts } from '../../db/transaction.js';
@@ -23,11 +24,11 @@ export interface TransferInput {
 const debitDescription = messages.transferToDescription('%1$s', '%2$s');
 const creditDescription = messages.transferFromDescription('%1$s', '%2$s');
 
-/** What the database function's refusals (SQLSTATE class BK, migration 0007) mean. */
-function refusal(error: unknown): Error {
+/** What the database function's refusals (SQLSTATE class BK, migrations 0007-0009) mean. */
+function refusal(error: unknown, actor: Actor): Error {
   switch (pgErrorCode(error)) {
     case 'BK403':
-      return forbidden(messages.tellerPermissionMissing, 'TELLER_PERMISSION_MISSING');
+      return moneyMovementRefused(actor);
     case 'BK404':
       return notFound();
     case 'BK409':
@@ -54,7 +55,7 @@ const requestHash = ({ memo, ...rest }: TransferInput) =>
 /**
  * Moves money between two accounts as one unit: a debit on the source and a credit on the target,
  * linked by one transferId, written together with both balances by one statement (the database
- * function `ledger_transfer`, migration 0007) that holds both account locks (taken in ascending
+ * function `ledger_transfer`, migrations 0007-0009) that holds both account locks (taken in ascending
  * account-number order): one round trip instead of eight. A USER moves money only between their
  * own open accounts; staff within their bank (a TELLER needs the bank's transfer permission).
  * With an Idempotency-Key the same statement claims the key first and stores the answer, so a
@@ -74,8 +75,10 @@ export async function transferOnce(
   }
   if (!isAllowedAmountCents(input.amountCents))
     throw badRequest(messages.amountInvalid, { amount: messages.amountInvalid });
+  // Who may transfer is the shared rule's to say; the function refuses (after claiming the key) when not.
+  const permitted = await actorMayMoveMoney(db, actor, 'transfer');
   const statement = sql`select ledger_transfer(
-      ${actor.id}::integer, ${actor.role}::text, ${actor.bankId}::integer,
+      ${actor.id}::integer, ${actor.role}::text, ${actor.bankId}::integer, ${permitted}::boolean,
       ${input.fromAccountId}::text, ${input.toAccountId}::text, ${input.amountCents}::bigint,
       ${randomUUID()}::uuid, ${dueDate(clock).toISOString()}::timestamptz, ${clock.now.toISOString()}::timestamptz,
       ${debitDescription}::text, ${creditDescription}::text, ${input.memo ?? null}::text,
@@ -88,7 +91,7 @@ export async function transferOnce(
   try {
     return is(db, PgTransaction) ? await run() : await retryingConflicts(run);
   } catch (error) {
-    throw refusal(error);
+    throw refusal(error, actor);
   }
 }
 
