@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
+import { RouterProvider } from 'react-router';
 import type { SignedIn } from '../features/auth/sign-in-call';
 import { startSession } from '../lib/current-user';
 import { focusPage } from '../lib/page-focus';
@@ -28,6 +28,8 @@ export function startApp(root: Root, handover?: Handover) {
     window.history.pushState(null, '', handover.path);
   }
   const router = createAppRouter(queryClient);
+  // RouterProvider of 'react-router' (the tests' too): react-router/dom's adds flushSync, which the
+  // app does not use, and under vitest it would be a second copy of the router's context.
   root.render(
     <StrictMode>
       <Providers queryClient={queryClient}>

@@ -1,4 +1,4 @@
-import { IconAlertCircle, IconBuildingBank, IconEye, IconEyeOff } from '@tabler/icons-react';
+import { IconAlertCircle, IconBuildingBank } from '@tabler/icons-react';
 import {
   useEffect,
   useId,
@@ -208,18 +208,52 @@ function PasswordBox({
         autoComplete="current-password"
         required
       />
-      {/* Out of the tab order, as Mantine's PasswordInput has it. */}
-      <button
-        type="button"
-        className={classes.toggle}
-        aria-pressed={visible}
-        aria-label={ui.togglePasswordVisibility}
-        tabIndex={-1}
-        onClick={() => setVisible((shown) => !shown)}
-      >
-        <span>{visible ? <IconEyeOff size={18} aria-hidden /> : <IconEye size={18} aria-hidden />}</span>
-      </button>
+      <div className={classes.section}>
+        {/* Out of the tab order, as Mantine's PasswordInput has it. */}
+        <button
+          type="button"
+          className={classes.toggle}
+          aria-pressed={visible}
+          aria-label={ui.togglePasswordVisibility}
+          tabIndex={-1}
+          onClick={() => setVisible((shown) => !shown)}
+        >
+          <EyeIcon crossed={visible} />
+        </button>
+      </div>
     </div>
+  );
+}
+
+/** Mantine's PasswordInput icon: an eye, crossed out while the password shows. */
+function EyeIcon({ crossed }: { crossed: boolean }) {
+  const line = {
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeLinecap: 'round',
+    strokeLinejoin: 'round',
+    strokeWidth: 16,
+  } as const;
+  return (
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 256 256" aria-hidden>
+      {crossed ? (
+        <>
+          <path
+            {...line}
+            d="M48 40l160 176M154.91 157.6a40 40 0 01-53.82-59.2M135.53 88.71a40 40 0 0132.3 35.53"
+          />
+          <path
+            {...line}
+            d="M208.61 169.1C230.41 149.58 240 128 240 128s-32-72-112-72a126 126 0 00-20.68 1.68M74 68.6C33.23 89.24 16 128 16 128s32 72 112 72a118.05 118.05 0 0054-12.6"
+          />
+        </>
+      ) : (
+        <>
+          <path {...line} d="M128 56c-80 0-112 72-112 72s32 72 112 72 112-72 112-72-32-72-112-72z" />
+          <circle {...line} cx="128" cy="128" r="40" />
+        </>
+      )}
+    </svg>
   );
 }
 
