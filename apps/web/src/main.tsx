@@ -4,6 +4,7 @@ import '@mantine/core/styles/global.css';
 import './app/theme-variables.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import type { Handover } from './app/start-app';
 import { SignInPage } from './features/auth/sign-in-page';
 import { authStore } from './lib/auth-store';
 import { applyColorScheme } from './lib/color-scheme';
@@ -18,17 +19,23 @@ applyColorScheme();
 const root = createRoot(document.getElementById('root')!);
 const loadApp = () => import('./app/start-app');
 
-function startApp(handover?: Parameters<Awaited<ReturnType<typeof loadApp>>['startApp']>[1]) {
-  return loadApp().then((app) => void app.startApp(root, handover));
+async function startApp(handover?: Handover) {
+  const app = await loadApp();
+  await app.startApp(root, handover);
 }
 
-/** While the user types, the browser fetches the app and the first screens after sign-in. */
+/**
+ * While the user types, the browser fetches the app and, side by side with it, the first screens
+ * after sign-in (app/prefetch.ts): a failure costs nothing, the hand-over loads them again.
+ */
 function prefetchApp() {
-  const load = () =>
-    void loadApp().then(
-      (app) => app.prefetchSignedIn(),
+  const load = () => {
+    loadApp().catch(() => undefined);
+    import('./app/prefetch').then(
+      (prefetch) => prefetch.prefetchSignedIn(),
       () => undefined,
     );
+  };
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 3000 });
   else window.setTimeout(load, 1000);
 }

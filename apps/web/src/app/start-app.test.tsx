@@ -33,9 +33,9 @@ describe('the hand-over from the sign-in page to the app (main.tsx)', () => {
       }),
     );
     window.history.replaceState(null, '', '/login?next=%2Fhome');
-    let router!: ReturnType<typeof startApp>;
-    act(() => {
-      router = startApp(mount(), { session: { token: 'token-abc', user: student }, target: '/home' });
+    let router!: Awaited<ReturnType<typeof startApp>>;
+    await act(async () => {
+      router = await startApp(mount(), { session: { token: 'token-abc', user: student }, target: '/home' });
     });
     expect(window.location.pathname).toBe('/home');
     expect(authStore.get()).toEqual({ token: 'token-abc', username: 'student' });
@@ -48,16 +48,16 @@ describe('the hand-over from the sign-in page to the app (main.tsx)', () => {
 
   it('follows a header link of the sign-in page into the app', async () => {
     window.history.replaceState(null, '', '/login');
-    act(() => void startApp(mount(), { path: '/' }));
+    await act(() => startApp(mount(), { path: '/' }));
     expect(window.location.pathname).toBe('/');
     expect(await screen.findByRole('banner')).toBeInTheDocument();
   });
 
   it('on any other first visit, starts the app where the address says (guards included)', async () => {
     window.history.replaceState(null, '', '/settings');
-    let router!: ReturnType<typeof startApp>;
-    act(() => {
-      router = startApp(mount());
+    let router!: Awaited<ReturnType<typeof startApp>>;
+    await act(async () => {
+      router = await startApp(mount());
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/settings')}`);
