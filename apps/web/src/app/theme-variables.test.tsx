@@ -18,7 +18,11 @@ function declarations(css: string): Blocks {
     for (const declaration of body.split(';')) {
       const colon = declaration.indexOf(':');
       if (colon < 0) continue;
-      const value = declaration.slice(colon + 1).replace(/\s+/g, ' ').replace(/'/g, '"').trim();
+      const value = declaration
+        .slice(colon + 1)
+        .replace(/\s+/g, ' ')
+        .replace(/'/g, '"')
+        .trim();
       blocks[scheme][declaration.slice(0, colon).trim()] = value;
     }
   }
