@@ -156,10 +156,12 @@ function SignedOutHeader({ onNavigate }: Pick<SignInPageProps, 'onNavigate'>) {
     <header className={classes.header}>
       <div className={classes.headerStart}>
         <a href={paths.landing} className={classes.home} onClick={follow(paths.landing)}>
-          <IconBuildingBank size={28} stroke={1.8} color="var(--mantine-color-anchor)" aria-hidden />
-          <p className={classes.brand} data-testid="bank-name">
-            School Bank
-          </p>
+          <div className={classes.logo}>
+            <IconBuildingBank size={28} stroke={1.8} color="var(--mantine-color-anchor)" aria-hidden />
+            <p className={classes.brand} data-testid="bank-name">
+              School Bank
+            </p>
+          </div>
         </a>
         <div className={classes.links}>
           <p>Pricing</p>
