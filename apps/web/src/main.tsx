@@ -24,18 +24,13 @@ async function startApp(handover?: Handover) {
   await app.startApp(root, handover);
 }
 
-/**
- * While the user types, the browser fetches the app and, side by side with it, the first screens
- * after sign-in (app/prefetch.ts): a failure costs nothing, the hand-over loads them again.
- */
+/** While the user types, the browser fetches the app, then the first screens after sign-in. */
 function prefetchApp() {
-  const load = () => {
-    loadApp().catch(() => undefined);
-    import('./app/prefetch').then(
-      (prefetch) => prefetch.prefetchSignedIn(),
+  const load = () =>
+    void loadApp().then(
+      (app) => app.prefetchSignedIn(),
       () => undefined,
     );
-  };
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 3000 });
   else window.setTimeout(load, 1000);
 }

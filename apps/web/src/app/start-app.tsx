@@ -8,6 +8,8 @@ import { Providers } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
+export { prefetchSignedIn } from './prefetch';
+
 /** How the sign-in page hands over: signed in (and where to), or a link of its header followed. */
 export type Handover = { session: SignedIn; target: string } | { path: string };
 
