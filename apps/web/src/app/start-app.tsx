@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { SignedIn } from '../features/auth/sign-in-call';
@@ -12,6 +12,15 @@ export { prefetchSignedIn } from './prefetch';
 
 /** How the sign-in page hands over: signed in (and where to), or a link of its header followed. */
 export type Handover = { session: SignedIn; target: string } | { path: string };
+
+/**
+ * After sign-in focus goes to the new screen's heading, as after any navigation (issue 14): once
+ * the app has replaced the sign-in page, whose User Id field had the focus.
+ */
+function FocusPageOnMount() {
+  useEffect(() => focusPage(document.getElementById('main')), []);
+  return null;
+}
 
 /** Resolves once the router has loaded the first screen's chunks and run its guards. */
 function initialized(router: ReturnType<typeof createAppRouter>): Promise<void> {
@@ -49,11 +58,9 @@ export async function startApp(root: Root, handover?: Handover) {
     <StrictMode>
       <Providers queryClient={queryClient}>
         <RouterProvider router={router} />
+        {handover && 'session' in handover && <FocusPageOnMount />}
       </Providers>
     </StrictMode>,
   );
-  // After sign-in focus goes to the new screen's heading, as after any navigation (issue 14).
-  if (handover && 'session' in handover)
-    window.requestAnimationFrame(() => focusPage(document.getElementById('main')));
   return router;
 }
