@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * The web app's size budget (ARCHITECTURE rule 14): the JavaScript a school Chromebook downloads
- * for the sign-in page, what the signed-in shell (layout, side navigation, user menu,
- * notifications) adds to it, and what the account page adds to both, compressed as the server
- * sends them.
+ * before the sign-in page runs, what the app adds to it (router, Mantine, TanStack Query, zod: loaded
+ * while the user types, docs/decisions.md issue 13), what the signed-in shell (layout, side
+ * navigation, user menu, notifications) adds to both, and what the account page adds to all of
+ * them, compressed as the server sends them.
  * Reads what `vite build` emitted (apps/web/dist/.vite/manifest.json and the .br/.gz copies beside
  * each file), prints a table, writes the figures as JSON when given --json <file>, and exits 1
  * when a figure is over its limit. `node .ci/bundle-budget.mjs` after `npm run build`; WEB_DIST=<dir>
@@ -24,14 +25,20 @@ const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.jo
  * can only go down until it meets the target (see docs/decisions.md, issue 13).
  */
 export const budgets = {
-  signIn: { targetKB: 100, limitKB: 175 },
+  signIn: { targetKB: 100, limitKB: 100 },
+  // Not one of the issue's targets: what every screen after sign-in needs (docs/decisions.md, issue 13).
+  appAdds: { targetKB: 130, limitKB: 130 },
   // Not one of the issue's targets: what moved out of the sign-in page (docs/decisions.md, issue 13).
   shellAdds: { targetKB: 50, limitKB: 50 },
   accountAdds: { targetKB: 40, limitKB: 40 },
 };
 
-/** The screens measured, each by the source module that holds its page component. */
-const SIGN_IN_PAGE = 'src/features/auth/login-page.tsx';
+/**
+ * The sign-in page is the entry (src/main.tsx) and what it imports statically: what index.html
+ * loads and preloads, all that a first visit to /login downloads before the page runs. The app is
+ * the module the entry imports dynamically for everything else.
+ */
+const APP = 'src/app/start-app.tsx';
 const ACCOUNT_PAGE = 'src/features/accounts/account-page.tsx';
 /** What every screen behind sign-in loads beside its own chunk (app/router.tsx, app/layouts/). */
 const SIGNED_IN_SHELL = [
@@ -56,14 +63,6 @@ function closure(manifest, key, seen = new Set()) {
   seen.add(key);
   for (const next of manifest[key].imports ?? []) closure(manifest, next, seen);
   return seen;
-}
-
-/**
- * The chunk that holds a page's module: its own chunk when the router loads it lazily (a dynamic
- * entry, keyed in the manifest by its source path), otherwise the entry chunk that bundled it.
- */
-function pageChunk(manifest, entryKey, src) {
-  return manifest[src] ? src : entryKey;
 }
 
 function sizes(manifest, keys) {
@@ -91,22 +90,22 @@ function sizes(manifest, keys) {
 export function measure() {
   const manifest = load();
   const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  const entry = closure(manifest, entryKey);
-  const signIn = closure(manifest, pageChunk(manifest, entryKey, SIGN_IN_PAGE), new Set(entry));
-  const shell = new Set(signIn);
+  if (!manifest[APP]) {
+    console.error(`bundle budget: ${APP} is not a chunk of its own; the sign-in page would carry the app`);
+    process.exit(2);
+  }
+  const signIn = closure(manifest, entryKey);
+  const app = closure(manifest, APP, new Set(signIn));
+  const shell = new Set(app);
   for (const key of SIGNED_IN_SHELL) closure(manifest, key, shell);
-  const account = closure(manifest, pageChunk(manifest, entryKey, ACCOUNT_PAGE), new Set(shell));
+  const account = closure(manifest, ACCOUNT_PAGE, new Set(shell));
+  const beyond = (set, before) => [...set].filter((k) => !before.has(k));
   return {
-    signInLazy: Boolean(manifest[SIGN_IN_PAGE]),
     signIn: sizes(manifest, signIn),
-    shellAdds: sizes(
-      manifest,
-      [...shell].filter((k) => !signIn.has(k)),
-    ),
-    accountAdds: sizes(
-      manifest,
-      [...account].filter((k) => !shell.has(k)),
-    ),
+    signInCss: [...signIn].flatMap((k) => manifest[k].css ?? []),
+    appAdds: sizes(manifest, beyond(app, signIn)),
+    shellAdds: sizes(manifest, beyond(shell, app)),
+    accountAdds: sizes(manifest, beyond(account, shell)),
   };
 }
 
@@ -114,14 +113,13 @@ function main() {
   const figures = measure();
   const rows = [
     ['sign-in page JS', figures.signIn, budgets.signIn],
+    ['the app adds', figures.appAdds, budgets.appAdds],
     ['signed-in shell adds', figures.shellAdds, budgets.shellAdds],
     ['account page adds', figures.accountAdds, budgets.accountAdds],
   ];
   let over = 0;
   const cell = (v, width = 8) => String(v).padStart(width);
-  console.log(
-    `bundle budget, JS in KB (1,024 bytes); the sign-in page is ${figures.signInLazy ? 'a lazily loaded route' : 'in the entry chunk'}`,
-  );
+  console.log('bundle budget, JS in KB (1,024 bytes); each row beyond the rows above it');
   console.log(
     `${'what'.padEnd(20)} ${cell('raw')} ${cell('gzip')} ${cell('brotli')} ${cell('limit')} ${cell('target')}`,
   );
@@ -137,6 +135,15 @@ function main() {
       `${what.padEnd(20)} ${cell(s.rawKB)} ${cell(s.gzipKB)} ${cell(s.brotliKB)} ${cell(budget.limitKB)} ${cell(budget.targetKB)}  ${verdict}`,
     );
     console.log(`  ${s.files.join(', ')}`);
+    if (s === figures.signIn)
+      console.log(`  and its stylesheet (not budgeted): ${figures.signInCss.join(', ')}`);
+  }
+  // The page runs before the app: none of the app's libraries may come back into it unnoticed
+  // (the router alone would still fit under 100 KB). The names are vite.config.ts's chunk groups.
+  const app = figures.signIn.files.filter((file) => /^assets\/(react-router|mantine)-/.test(file));
+  if (app.length) {
+    console.error(`bundle budget: the sign-in page loads the app's ${app.join(', ')}`);
+    over++;
   }
   const json = process.argv.indexOf('--json');
   if (json > 0) writeFileSync(process.argv[json + 1], JSON.stringify({ budgets, ...figures }, null, 2));

@@ -11,16 +11,31 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // React and the router change less often than the app and every screen needs them: one file
-        // that stays cached across releases. Other libraries are left to the bundler, so that a
-        // lazily loaded screen brings the Mantine components it alone uses (a group would pull
-        // them all into the sign-in page).
+        // React and the router change less often than the app: files of their own that stay cached
+        // across releases. The router is not one with React: the sign-in page runs on React alone
+        // and loads the router with the app (issue 13). Other libraries are left to the bundler, so
+        // that a lazily loaded screen brings the Mantine components it alone uses.
         codeSplitting: {
           groups: [
             {
               name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
               priority: 3,
+            },
+            {
+              name: 'react-router',
+              test: /node_modules[\\/]react-router[\\/]/,
+              priority: 3,
+            },
+            {
+              // The Mantine parts and TanStack Query that many screens share (Button, Input, Paper,
+              // Alert, the form hook, queries and mutations): one file that comes with the app (it
+              // downloads while the user signs in) instead of small shared chunks that the first
+              // screens after sign-in would each wait for (docs/decisions.md, issue 13).
+              name: 'mantine',
+              test: /node_modules[\\/](@mantine[\\/](core|hooks|form)|@tanstack)[\\/]/,
+              minShareCount: 5,
+              priority: 2,
             },
           ],
         },

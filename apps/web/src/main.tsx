@@ -1,17 +1,51 @@
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import './app/theme-variables.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { Providers } from './app/providers';
-import { createQueryClient } from './app/query-client';
-import { createAppRouter } from './app/router';
+import type { Handover } from './app/start-app';
+import { SignInPage } from './features/auth/sign-in-page';
+import { authStore } from './lib/auth-store';
+import { applyColorScheme } from './lib/color-scheme';
+import { paths } from './lib/paths';
 
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+/**
+ * The bootstrap (issue 13). A signed-out first visit to /login shows the sign-in page at once,
+ * with nothing but React: the app (router, Mantine, TanStack Query, zod and every screen) downloads
+ * while the user types and takes over after sign-in. Every other first visit loads the app.
+ */
+applyColorScheme();
+const root = createRoot(document.getElementById('root')!);
+const loadApp = () => import('./app/start-app');
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Providers queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+async function startApp(handover?: Handover) {
+  const app = await loadApp();
+  await app.startApp(root, handover);
+}
+
+/** While the user types, the browser fetches the app, then the first screens after sign-in. */
+function prefetchApp() {
+  const load = () =>
+    void loadApp().then(
+      (app) => app.prefetchSignedIn(),
+      () => undefined,
+    );
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 3000 });
+  else window.setTimeout(load, 1000);
+}
+
+if (window.location.pathname === paths.login && !authStore.get()) {
+  root.render(
+    <StrictMode>
+      <SignInPage
+        search={window.location.search}
+        onSignedIn={(session, target) => startApp({ session, target })}
+        onNavigate={(path) => void startApp({ path })}
+        onShown={prefetchApp}
+      />
+    </StrictMode>,
+  );
+} else {
+  void startApp();
+}

@@ -180,6 +180,8 @@ export const screenMessages = {
     retry: 'Try again',
     userIdRequired: 'Please enter your User Id',
     passwordRequired: 'Please enter your password',
+    /** The password field's show/hide button (the name Mantine's PasswordInput gives it). */
+    togglePasswordVisibility: 'Toggle password visibility',
     mustChangePassword: 'You signed in with a temporary password. Choose a new password to continue.',
     tellerNotAllowed: messages.tellerPermissionMissing,
     chooseBranchFirst: 'Choose a branch first',

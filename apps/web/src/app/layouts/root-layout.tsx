@@ -6,6 +6,7 @@ import { LiveRegion } from '../../components/live-region';
 import { setUnauthorizedHandler } from '../../lib/api-client';
 import { useSession } from '../../lib/current-user';
 import { focusPage } from '../../lib/page-focus';
+import { paths } from '../../lib/paths';
 import { usePhone } from '../../lib/use-phone';
 import { prefetchSignedIn } from '../prefetch';
 import { useSessionExpired } from '../session';
@@ -28,7 +29,10 @@ function useFocusOnNavigation(main: React.RefObject<HTMLElement | null>) {
   }, [pathname, main]);
 }
 
-/** Every route sits under this layout: a header always, the side navigation once signed in. */
+/**
+ * Every route sits under this layout: a header always, the side navigation once signed in. The
+ * sign-in page brings its own header (features/auth/sign-in-page.tsx, plain React, issue 13).
+ */
 export function RootLayout() {
   const session = useSession();
   const [navOpened, nav] = useDisclosure(false);
@@ -53,6 +57,14 @@ export function RootLayout() {
   const closeNav = nav.close;
   useEffect(() => closeNav(), [location.pathname, closeNav]);
   useFocusOnNavigation(main);
+
+  if (location.pathname === paths.login)
+    return (
+      <>
+        <Outlet />
+        <ScrollRestoration />
+      </>
+    );
 
   return (
     <AppShell

@@ -1,0 +1,66 @@
+import { StrictMode, useEffect } from 'react';
+import type { Root } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import type { SignedIn } from '../features/auth/sign-in-call';
+import { startSession } from '../lib/current-user';
+import { focusPage } from '../lib/page-focus';
+import { Providers } from './providers';
+import { createQueryClient } from './query-client';
+import { createAppRouter } from './router';
+
+export { prefetchSignedIn } from './prefetch';
+
+/** How the sign-in page hands over: signed in (and where to), or a link of its header followed. */
+export type Handover = { session: SignedIn; target: string } | { path: string };
+
+/**
+ * After sign-in focus goes to the new screen's heading, as after any navigation (issue 14): once
+ * the app has replaced the sign-in page, whose User Id field had the focus.
+ */
+function FocusPageOnMount() {
+  useEffect(() => focusPage(document.getElementById('main')), []);
+  return null;
+}
+
+/** Resolves once the router has loaded the first screen's chunks and run its guards. */
+function initialized(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * The whole app (router, Mantine, TanStack Query, every screen) mounted in `root`: main.tsx loads
+ * this module for every first visit but a signed-out one to /login, and the sign-in page hands over
+ * to it (issue 13). On a hand-over the sign-in page stays on screen ("Logging In...") until the
+ * next screen is loaded, as when the router navigates from its own login route; on a first visit
+ * the root route's fallback is the loading shell of index.html.
+ */
+export async function startApp(root: Root, handover?: Handover) {
+  const queryClient = createQueryClient();
+  if (handover && 'session' in handover) {
+    // As the app's own login route does: the record to the cache, the token to the store.
+    startSession(queryClient, handover.session.token, handover.session.user);
+    window.history.replaceState(null, '', handover.target);
+  } else if (handover) {
+    window.history.pushState(null, '', handover.path);
+  }
+  const router = createAppRouter(queryClient);
+  if (handover) await initialized(router);
+  // RouterProvider of 'react-router' (the tests' too): react-router/dom's adds flushSync, which the
+  // app does not use, and under vitest it would be a second copy of the router's context.
+  root.render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+        {handover && 'session' in handover && <FocusPageOnMount />}
+      </Providers>
+    </StrictMode>,
+  );
+  return router;
+}

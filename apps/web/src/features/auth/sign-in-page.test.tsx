@@ -1,0 +1,162 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { messages } from '@bank/shared';
+import { uiText } from '../../lib/ui-text';
+import { student } from '../../test/fixtures';
+import { gate } from '../../test/gate';
+import { server } from '../../test/server';
+import { SignInPage } from './sign-in-page';
+
+/** The page as main.tsx shows it on a first visit to /login: no router, no Mantine, no query client. */
+function renderAlone(search = '') {
+  const onSignedIn = vi.fn<(session: unknown, target: string) => void>();
+  const onNavigate = vi.fn<(path: string) => void>();
+  const onShown = vi.fn();
+  const view = render(
+    <SignInPage search={search} onSignedIn={onSignedIn} onNavigate={onNavigate} onShown={onShown} />,
+  );
+  return { ...view, onSignedIn, onNavigate, onShown, user: userEvent.setup() };
+}
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>, username: string, password: string) {
+  await user.type(screen.getByRole('textbox', { name: 'User Id' }), username);
+  await user.type(screen.getByLabelText(/^Password/), password);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+describe('the sign-in page on its own (first visit to /login)', () => {
+  it('has the header, the title, focus on User Id, and asks the app to download meanwhile', () => {
+    const { onShown } = renderAlone();
+    expect(document.title).toBe('Login · School Bank');
+    expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'User Id' })).toHaveFocus();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('Pricing')).toBeInTheDocument();
+    expect(within(header).getByText('Features')).toBeInTheDocument();
+    expect(within(header).getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
+    expect(within(header).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
+    expect(onShown).toHaveBeenCalled();
+  });
+
+  it('shows the required-field errors, linked to their fields, and clears one as it is typed in', async () => {
+    let calls = 0;
+    server.use(http.post('*/api/login', () => void calls++));
+    const { user } = renderAlone();
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const userId = screen.getByRole('textbox', { name: 'User Id' });
+    const password = screen.getByLabelText(/^Password/);
+    expect(userId).toHaveAttribute('aria-invalid', 'true');
+    expect(userId).toHaveAccessibleDescription(uiText.userIdRequired);
+    expect(password).toHaveAccessibleDescription(uiText.passwordRequired);
+    await user.type(userId, 'student');
+    expect(userId).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText(uiText.userIdRequired)).not.toBeInTheDocument();
+    expect(screen.getByText(uiText.passwordRequired)).toBeInTheDocument();
+    expect(calls).toBe(0);
+  });
+
+  it('says "Logging In..." while pending, then hands the session over with where to go next', async () => {
+    const answer = gate();
+    server.use(
+      http.post('*/api/login', async () => {
+        await answer.wait();
+        return HttpResponse.text('token-abc\n');
+      }),
+    );
+    const { user, onSignedIn } = renderAlone('?expired=1&next=%2Fsettings');
+    await fillIn(user, ' student', 'Demo-1234');
+    expect(screen.getByRole('button', { name: messages.loggingIn })).toBeDisabled();
+    answer.open();
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    expect(onSignedIn).toHaveBeenCalledWith({ token: 'token-abc', user: student }, '/settings');
+  });
+
+  it('sends a user with a temporary password to change it, whatever `next` says', async () => {
+    server.use(
+      http.get('*/api/user/users/:username', () =>
+        HttpResponse.json({ ...student, mustChangePassword: true }),
+      ),
+    );
+    const { user, onSignedIn } = renderAlone('?next=%2Fsettings');
+    await fillIn(user, 'student', 'Temp-pass-1');
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    expect(onSignedIn.mock.calls[0]?.[1]).toBe('/settings/updatePassword');
+  });
+
+  it('does not follow a `next` to another site', async () => {
+    const { user, onSignedIn } = renderAlone('?next=%2F%2Fevil.example');
+    await fillIn(user, 'student', 'Demo-1234');
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
+    expect(onSignedIn.mock.calls[0]?.[1]).toBe('/home');
+  });
+
+  it('shows and announces the failed-login text on a 401, and the reason of any other failure', async () => {
+    server.use(
+      http.post('*/api/login', () =>
+        HttpResponse.text(messages.invalidCredentials, {
+          status: 401,
+          headers: { 'Content-Type': 'text/plain' },
+        }),
+      ),
+    );
+    const { user, onSignedIn } = renderAlone();
+    await fillIn(user, 'student', 'wrong');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.loginFailed);
+    expect(alert).not.toHaveTextContent(messages.invalidCredentials);
+    expect(screen.getByTestId('live-region')).toHaveTextContent(
+      `${uiText.announceFailure} ${messages.loginFailed}`,
+    );
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
+
+    server.use(
+      http.post('*/api/login', () =>
+        HttpResponse.json({ error: 'RATE_LIMITED', message: messages.loginThrottled }, { status: 429 }),
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(messages.loginThrottled));
+
+    server.use(http.post('*/api/login', () => HttpResponse.error()));
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(uiText.networkError));
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
+  it('signs the token out again when the user record cannot be read', async () => {
+    let loggedOut: string | null = null;
+    server.use(
+      http.get('*/api/user/users/:username', () => new HttpResponse(null, { status: 500 })),
+      http.post('*/api/logout', ({ request }) => {
+        loggedOut = request.headers.get('Authorization');
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderAlone();
+    await fillIn(user, 'student', 'Demo-1234');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.loginFailed);
+    expect(loggedOut).toBe('Bearer token-123');
+  });
+
+  it('says when the session ran out', () => {
+    renderAlone('?expired=1&next=%2Fhome');
+    expect(screen.getByRole('alert')).toHaveTextContent(uiText.sessionExpired);
+  });
+
+  it('shows the password on request, and hands the header links to the app', async () => {
+    const { user, onNavigate } = renderAlone();
+    const password = screen.getByLabelText(/^Password/);
+    expect(password).toHaveAttribute('type', 'password');
+    const toggle = screen.getByRole('button', { name: uiText.togglePasswordVisibility });
+    await user.click(toggle);
+    expect(password).toHaveAttribute('type', 'text');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Login' }));
+    expect(onNavigate).toHaveBeenCalledWith('/login');
+    await user.click(screen.getByTestId('bank-name'));
+    expect(onNavigate).toHaveBeenCalledWith('/');
+  });
+});

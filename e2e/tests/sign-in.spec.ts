@@ -1,0 +1,26 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD } from './support';
+
+/** Issue 13: the sign-in page runs on React alone; the app downloads while the user types. */
+test('the sign-in page works before the app has downloaded, and hands over to it', async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The app's own chunk is held back until the test lets it go.
+  await page.route(/\/assets\/start-app-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login?next=%2Fsettings');
+  await expect(page.getByRole('textbox', { name: 'User Id' })).toBeFocused();
+  await expect(page).toHaveTitle('Login · School Bank');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Please enter your User Id')).toBeVisible();
+  await page.getByLabel('User Id').fill('student');
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  // Signed in, the page waits for the app: "Logging In..." until the next screen is there.
+  await expect(page.getByRole('button', { name: 'Logging In...' })).toBeDisabled();
+  release();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole('navigation', { name: 'Side navigation' })).toBeVisible();
+});
