@@ -1,49 +1,9 @@
-import {
-  errorCodes,
-  errorReasons,
-  pathOf,
-  type BodyOf,
-  type ErrorBody,
-  type ErrorReason,
-  type ParamsOf,
-  type QueryOf,
-  type Route,
-  type SuccessOf,
-} from '@bank/shared';
+import { pathOf, type BodyOf, type ParamsOf, type QueryOf, type Route, type SuccessOf } from '@bank/shared';
+import { ApiError, errorFrom, networkError, parsed } from './api-error';
 import { authStore } from './auth-store';
 import { uiText } from './ui-text';
 
-/**
- * An answer other than 2xx, or no answer at all (status 0). `message` is the server's
- * (API.md: "safe to show to a person") or, when the server sent none, a generic text.
- */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: ErrorBody['error'] | 'NETWORK' | 'UNKNOWN';
-  readonly fields: Record<string, string> | undefined;
-  /** The particular rule the server named (`BRANCH_EXISTS`, `INSUFFICIENT_FUNDS`, …), if it named one. */
-  readonly reason: ErrorReason | undefined;
-
-  constructor(
-    status: number,
-    code: ApiError['code'],
-    message: string,
-    fields?: Record<string, string>,
-    reason?: ErrorReason,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-    this.fields = fields;
-    this.reason = reason;
-  }
-
-  /** The server answered, so (API.md) a failed request changed nothing. */
-  get answered(): boolean {
-    return this.status > 0;
-  }
-}
+export { ApiError };
 
 interface RequestOptions {
   method: Route['method'];
@@ -73,40 +33,6 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return url.toString();
 }
 
-function parsed(raw: string): unknown {
-  try {
-    return JSON.parse(raw);
-  } catch {
-    // Not JSON: some answers (a failed sign-in) are plain text.
-    return null;
-  }
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function fieldsOf(value: unknown): Record<string, string> | undefined {
-  if (!isRecord(value)) return undefined;
-  const fields: Record<string, string> = {};
-  for (const [field, message] of Object.entries(value))
-    if (typeof message === 'string') fields[field] = message;
-  return fields;
-}
-
-async function errorFrom(response: Response): Promise<ApiError> {
-  const raw = await response.text().catch(() => '');
-  const fallback = response.status >= 500 ? uiText.serverError : response.statusText || uiText.unknownError;
-  const body = parsed(raw);
-  if (isRecord(body) && typeof body.message === 'string') {
-    const code = errorCodes.find((known) => known === body.error) ?? 'UNKNOWN';
-    const reason = errorReasons.find((known) => known === body.reason);
-    return new ApiError(response.status, code, body.message, fieldsOf(body.fields), reason);
-  }
-  const text = raw.trim();
-  const message = text && text.length <= 300 && !text.startsWith('<') ? text : fallback;
-  return new ApiError(response.status, 'UNKNOWN', message);
-}
-
 /**
  * The one function that talks HTTP. It always checks the status: any non-2xx becomes an ApiError
  * carrying the server's {error, message}; a 401 on an authenticated call ends the session.
@@ -130,7 +56,7 @@ async function request(path: string, options: RequestOptions): Promise<Response>
     response = await fetch(buildUrl(path, query), { method, headers, body, signal });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(0, 'NETWORK', uiText.networkError);
+    throw networkError();
   }
   if (!response.ok) {
     const error = await errorFrom(response);

@@ -27,6 +27,8 @@ export const handlers = [
   http.get('*/api/user/accounts/user/:username', () => HttpResponse.json([checking, savings])),
   http.get('*/api/teller/accounts/bank/:bankId', () => HttpResponse.json([checking, savings, northChecking])),
   http.get('*/api/teller/branches/:bankId', () => HttpResponse.json(branches)),
+  // The admin's home asks for the bank's users (its setup checklist), as Manage Users does.
+  http.get('*/api/admin/users/:bankId', () => HttpResponse.json(Object.values(users))),
   http.get('*/api/user/bank/:bankId', () => HttpResponse.json(bankSettings)),
   http.get('*/api/user/transactions/:accountId', () => HttpResponse.json([])),
   http.get('*/api/teller/students/:bankId', ({ request }) => {

@@ -1,10 +1,10 @@
 import type { User } from '@bank/shared';
-import { screenMessages } from '@bank/shared/messages';
+import { errorFrom, networkError } from '../../lib/api-error';
 
 /**
  * The two calls of a sign-in, in plain `fetch`: the sign-in page runs before the app (issue 13), so
- * it brings neither the contract (zod) nor the HTTP client that reads it. The answers are read as
- * lib/api-client.ts reads them (a JSON `{message}`, else a short plain text, else a generic text).
+ * it brings neither the contract (zod) nor the HTTP client that reads it. A failure is read by the
+ * client's own reader (lib/api-error.ts), so it is the same ApiError the app's screens get.
  */
 
 export interface Credentials {
@@ -18,50 +18,14 @@ export interface SignedIn {
   user: User;
 }
 
-/** A failed sign-in: `status` 0 when the bank could not be reached. */
-export class SignInError extends Error {
-  readonly status: number;
-
-  constructor(status: number, message: string) {
-    super(message);
-    this.name = 'SignInError';
-    this.status = status;
-  }
-}
-
 const ACCEPT = 'application/json, text/plain;q=0.9';
-
-async function errorFrom(response: Response): Promise<SignInError> {
-  const raw = await response.text().catch(() => '');
-  const fallback =
-    response.status >= 500
-      ? screenMessages.ui.serverError
-      : response.statusText || screenMessages.ui.unknownError;
-  let body: unknown = null;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    // Not JSON: a failed sign-in answers plain text.
-  }
-  if (
-    typeof body === 'object' &&
-    body !== null &&
-    typeof (body as { message?: unknown }).message === 'string'
-  )
-    return new SignInError(response.status, (body as { message: string }).message);
-  const text = raw.trim();
-  return new SignInError(
-    response.status,
-    text && text.length <= 300 && !text.startsWith('<') ? text : fallback,
-  );
-}
 
 async function send(path: string, init: RequestInit): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(new URL(`/api${path}`, window.location.origin).toString(), init);
   } catch {
-    throw new SignInError(0, screenMessages.ui.networkError);
+    throw networkError();
   }
   if (!response.ok) throw await errorFrom(response);
   return response;

@@ -12,7 +12,8 @@ import { messages, screenMessages, guidanceMessages } from '@bank/shared/message
 import { LiveRegion } from '../../components/live-region';
 import { announce } from '../../lib/announcer';
 import { paths, safeNext } from '../../lib/paths';
-import { signIn, SignInError, type Credentials, type SignedIn } from './sign-in-call';
+import { ApiError, networkError } from '../../lib/api-error';
+import { signIn, type Credentials, type SignedIn } from './sign-in-call';
 import classes from './sign-in-page.module.css';
 
 export interface SignInPageProps {
@@ -48,7 +49,7 @@ function useSignInForm(search: string, onSignedIn: SignInPageProps['onSignedIn']
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<SignInError | null>(null);
+  const [failure, setFailure] = useState<ApiError | null>(null);
 
   const change = (field: keyof Credentials) => (event: ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
@@ -70,7 +71,7 @@ function useSignInForm(search: string, onSignedIn: SignInPageProps['onSignedIn']
       // "Logging In..." stays until the next screen takes over.
       await onSignedIn(session, targetAfterSignIn(session, search));
     } catch (error) {
-      setFailure(error instanceof SignInError ? error : new SignInError(0, ui.networkError));
+      setFailure(error instanceof ApiError ? error : networkError());
       setPending(false);
     }
   };
