@@ -40,7 +40,7 @@ if (window.location.pathname === paths.login && !authStore.get()) {
     <StrictMode>
       <SignInPage
         search={window.location.search}
-        onSignedIn={(session, target) => startApp({ session, target })}
+        onSignedIn={(signedIn) => startApp({ signedIn, search: window.location.search })}
         onNavigate={(path) => void startApp({ path })}
         onShown={prefetchApp}
       />

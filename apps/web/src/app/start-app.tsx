@@ -1,8 +1,8 @@
 import { StrictMode, useEffect } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import type { SignedIn } from '../features/auth/sign-in-call';
-import { startSession } from '../lib/current-user';
+import type { SignInToken } from '../features/auth/sign-in-call';
+import { completeSignIn, targetAfterSignIn } from '../lib/current-user';
 import { focusPage } from '../lib/page-focus';
 import { Providers } from './providers';
 import { createQueryClient } from './query-client';
@@ -10,8 +10,8 @@ import { createAppRouter } from './router';
 
 export { prefetchSignedIn } from './prefetch';
 
-/** How the sign-in page hands over: signed in (and where to), or a link of its header followed. */
-export type Handover = { session: SignedIn; target: string } | { path: string };
+/** How the sign-in page hands over: signed in (with the address's query), or a header link followed. */
+export type Handover = { signedIn: SignInToken; search: string } | { path: string };
 
 /**
  * After sign-in focus goes to the new screen's heading, as after any navigation (issue 14): once
@@ -43,10 +43,10 @@ function initialized(router: ReturnType<typeof createAppRouter>): Promise<void> 
  */
 export async function startApp(root: Root, handover?: Handover) {
   const queryClient = createQueryClient();
-  if (handover && 'session' in handover) {
-    // As the app's own login route does: the record to the cache, the token to the store.
-    startSession(queryClient, handover.session.token, handover.session.user);
-    window.history.replaceState(null, '', handover.target);
+  if (handover && 'signedIn' in handover) {
+    // As the app's own login route does: the record through the contract, then where to go.
+    const user = await completeSignIn(queryClient, handover.signedIn);
+    window.history.replaceState(null, '', targetAfterSignIn(user, handover.search));
   } else if (handover) {
     window.history.pushState(null, '', handover.path);
   }
@@ -58,7 +58,7 @@ export async function startApp(root: Root, handover?: Handover) {
     <StrictMode>
       <Providers queryClient={queryClient}>
         <RouterProvider router={router} />
-        {handover && 'session' in handover && <FocusPageOnMount />}
+        {handover && 'signedIn' in handover && <FocusPageOnMount />}
       </Providers>
     </StrictMode>,
   );

@@ -1,6 +1,8 @@
 import { queryOptions, useQueries, type QueryClient } from '@tanstack/react-query';
-import type { User } from '@bank/shared';
+import { sessionCalls, type User } from '@bank/shared';
+import { api } from './api-client';
 import { authStore, useStoredAuth } from './auth-store';
+import { paths, safeNext } from './paths';
 import { fetchUser, queryKeys } from './queries';
 
 /** A signed-in session as screens see it: the token and the user record (from the query cache). */
@@ -16,6 +18,33 @@ export const userQuery = (username: string) =>
 export function startSession(queryClient: QueryClient, token: string, user: User) {
   queryClient.setQueryData(queryKeys.user(user.username), user);
   authStore.signIn({ token, username: user.username });
+}
+
+/**
+ * After POST /login (the sign-in page's token): the user's record, read and validated through the
+ * contract, to the cache and the session started. When the record cannot be read the new token is
+ * signed out again, so that no live token is left that nobody holds, and the failure is thrown.
+ */
+export async function completeSignIn(
+  queryClient: QueryClient,
+  { token, username }: { token: string; username: string },
+): Promise<User> {
+  let user: User;
+  try {
+    user = await fetchUser(username, token);
+  } catch (error) {
+    const bearer = { Authorization: `Bearer ${token}` };
+    await api.call(sessionCalls.logout, { headers: bearer }).catch(() => undefined);
+    throw error;
+  }
+  startSession(queryClient, token, user);
+  return user;
+}
+
+/** Where a user goes after sign-in (spec §2): the password change first, else `next` if safe, else home. */
+export function targetAfterSignIn(user: User, search: string): string {
+  if (user.mustChangePassword) return paths.updatePassword;
+  return safeNext(new URLSearchParams(search).get('next')) ?? paths.home;
 }
 
 /** The signed-in user for the guards: from the cache, or fetched once (after a reload). */

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { startSession } from '../../lib/current-user';
-import type { SignedIn } from './sign-in-call';
+import { completeSignIn, targetAfterSignIn } from '../../lib/current-user';
+import type { SignInToken } from './sign-in-call';
 import { SignInPage } from './sign-in-page';
 
 /**
@@ -16,13 +16,13 @@ export function LoginPage() {
   const { search } = useLocation();
 
   const onSignedIn = useCallback(
-    async (session: SignedIn, target: string) => {
+    async (signedIn: SignInToken) => {
       // Nothing cached from an earlier session may show through.
       queryClient.clear();
-      startSession(queryClient, session.token, session.user);
-      await navigate(target, { replace: true });
+      const user = await completeSignIn(queryClient, signedIn);
+      await navigate(targetAfterSignIn(user, search), { replace: true });
     },
-    [navigate, queryClient],
+    [navigate, queryClient, search],
   );
 
   return <SignInPage search={search} onSignedIn={onSignedIn} onNavigate={(path) => void navigate(path)} />;

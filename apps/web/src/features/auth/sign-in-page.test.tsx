@@ -3,15 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@bank/shared';
+import { ApiError } from '../../lib/api-error';
 import { uiText } from '../../lib/ui-text';
-import { student } from '../../test/fixtures';
 import { gate } from '../../test/gate';
 import { server } from '../../test/server';
+import type { SignInToken } from './sign-in-call';
 import { SignInPage } from './sign-in-page';
 
 /** The page as main.tsx shows it on a first visit to /login: no router, no Mantine, no query client. */
 function renderAlone(search = '') {
-  const onSignedIn = vi.fn<(session: unknown, target: string) => void>();
+  const onSignedIn = vi.fn<(signedIn: SignInToken) => Promise<void> | void>();
   const onNavigate = vi.fn<(path: string) => void>();
   const onShown = vi.fn();
   const view = render(
@@ -58,7 +59,7 @@ describe('the sign-in page on its own (first visit to /login)', () => {
     expect(calls).toBe(0);
   });
 
-  it('says "Logging In..." while pending, then hands the session over with where to go next', async () => {
+  it('says "Logging In..." while pending, then hands the token over with the User Id it was given for', async () => {
     const answer = gate();
     server.use(
       http.post('*/api/login', async () => {
@@ -71,26 +72,7 @@ describe('the sign-in page on its own (first visit to /login)', () => {
     expect(screen.getByRole('button', { name: messages.loggingIn })).toBeDisabled();
     answer.open();
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
-    expect(onSignedIn).toHaveBeenCalledWith({ token: 'token-abc', user: student }, '/settings');
-  });
-
-  it('sends a user with a temporary password to change it, whatever `next` says', async () => {
-    server.use(
-      http.get('*/api/user/users/:username', () =>
-        HttpResponse.json({ ...student, mustChangePassword: true }),
-      ),
-    );
-    const { user, onSignedIn } = renderAlone('?next=%2Fsettings');
-    await fillIn(user, 'student', 'Temp-pass-1');
-    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
-    expect(onSignedIn.mock.calls[0]?.[1]).toBe('/settings/updatePassword');
-  });
-
-  it('does not follow a `next` to another site', async () => {
-    const { user, onSignedIn } = renderAlone('?next=%2F%2Fevil.example');
-    await fillIn(user, 'student', 'Demo-1234');
-    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
-    expect(onSignedIn.mock.calls[0]?.[1]).toBe('/home');
+    expect(onSignedIn).toHaveBeenCalledWith({ token: 'token-abc', username: 'student' });
   });
 
   it('shows and announces the failed-login text on a 401, and the reason of any other failure', async () => {
@@ -126,19 +108,14 @@ describe('the sign-in page on its own (first visit to /login)', () => {
     expect(onSignedIn).not.toHaveBeenCalled();
   });
 
-  it('signs the token out again when the user record cannot be read', async () => {
-    let loggedOut: string | null = null;
-    server.use(
-      http.get('*/api/user/users/:username', () => new HttpResponse(null, { status: 500 })),
-      http.post('*/api/logout', ({ request }) => {
-        loggedOut = request.headers.get('Authorization');
-        return new HttpResponse(null, { status: 204 });
-      }),
-    );
-    const { user } = renderAlone();
+  it("shows the hand-over's failure (the app could not read the user record) and can be sent again", async () => {
+    const { user, onSignedIn } = renderAlone();
+    onSignedIn.mockRejectedValueOnce(new ApiError(500, 'INTERNAL', uiText.serverError));
     await fillIn(user, 'student', 'Demo-1234');
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.loginFailed);
-    expect(loggedOut).toBe('Bearer token-123');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.loginFailed);
+    expect(alert).toHaveTextContent(uiText.serverError);
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
   });
 
   it('says when the session ran out', () => {

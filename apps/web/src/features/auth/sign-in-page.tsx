@@ -11,16 +11,19 @@ import {
 import { messages, screenMessages, guidanceMessages } from '@bank/shared/messages';
 import { LiveRegion } from '../../components/live-region';
 import { announce } from '../../lib/announcer';
-import { paths, safeNext } from '../../lib/paths';
+import { paths } from '../../lib/paths';
 import { ApiError, networkError } from '../../lib/api-error';
-import { signIn, type Credentials, type SignedIn } from './sign-in-call';
+import { signIn, type Credentials, type SignInToken } from './sign-in-call';
 import classes from './sign-in-page.module.css';
 
 export interface SignInPageProps {
   /** The address's query: `?expired=1` says the session ran out, `next` where to go after sign-in. */
   search: string;
-  /** Signed in: the session and where to go (`next`, home, or the password change first). */
-  onSignedIn: (session: SignedIn, target: string) => Promise<void> | void;
+  /**
+   * Signed in: the token, for the app to read the user's record and go on (`next`, home, or the
+   * password change first; lib/current-user.ts). A failure it throws shows on this page.
+   */
+  onSignedIn: (signedIn: SignInToken) => Promise<void> | void;
   /** A link of the header was followed (the logo to the landing page, Login to this page). */
   onNavigate: (path: string) => void;
   /** Once on first show: the screens after sign-in may start downloading (app/prefetch.ts). */
@@ -38,14 +41,8 @@ function validate({ username, password }: Credentials): Errors {
   return errors;
 }
 
-/** Where a signed-in user goes (spec §2): the password change first, else `next` if safe, else home. */
-export function targetAfterSignIn(session: SignedIn, search: string): string {
-  if (session.user.mustChangePassword) return paths.updatePassword;
-  return safeNext(new URLSearchParams(search).get('next')) ?? paths.home;
-}
-
 /** The form's state: values, errors of the last submit, the call under way and its failure. */
-function useSignInForm(search: string, onSignedIn: SignInPageProps['onSignedIn']) {
+function useSignInForm(onSignedIn: SignInPageProps['onSignedIn']) {
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
@@ -67,9 +64,8 @@ function useSignInForm(search: string, onSignedIn: SignInPageProps['onSignedIn']
     setPending(true);
     setFailure(null);
     try {
-      const session = await signIn(values);
       // "Logging In..." stays until the next screen takes over.
-      await onSignedIn(session, targetAfterSignIn(session, search));
+      await onSignedIn(await signIn(values));
     } catch (error) {
       setFailure(error instanceof ApiError ? error : networkError());
       setPending(false);
@@ -86,7 +82,7 @@ function useSignInForm(search: string, onSignedIn: SignInPageProps['onSignedIn']
  * the app's /login route shows the same component.
  */
 export function SignInPage({ search, onSignedIn, onNavigate, onShown }: SignInPageProps) {
-  const { values, errors, pending, failure, change, submit } = useSignInForm(search, onSignedIn);
+  const { values, errors, pending, failure, change, submit } = useSignInForm(onSignedIn);
   const id = useId();
   const expired = new URLSearchParams(search).get('expired');
 
