@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { loginBody } from '../schemas/auth.js';
 import { route } from './route.js';
+import { signInCall } from './sign-in.js';
 
 export const sessionCalls = {
   login: route({
-    method: 'POST',
-    path: '/login',
+    ...signInCall,
     tier: 'public',
     tags: ['sessions'],
     summary: 'Sign in with JSON {username, password} and/or a Basic header; answers the token as text',

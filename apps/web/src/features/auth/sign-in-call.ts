@@ -1,3 +1,4 @@
+import { signInCall } from '@bank/shared/sign-in';
 import { errorFrom, networkError } from '../../lib/api-error';
 
 /**
@@ -36,8 +37,8 @@ async function send(path: string, init: RequestInit): Promise<Response> {
 
 /** POST /login answers the token as text/plain. */
 export async function signIn(credentials: Credentials): Promise<SignInToken> {
-  const answer = await send('/login', {
-    method: 'POST',
+  const answer = await send(signInCall.path, {
+    method: signInCall.method,
     headers: { Accept: ACCEPT, 'Content-Type': 'application/json' },
     body: JSON.stringify(credentials),
   });
