@@ -2,7 +2,6 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import './app/theme-variables.css';
-import './app/a11y.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Handover } from './app/start-app';

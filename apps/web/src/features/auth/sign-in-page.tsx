@@ -96,8 +96,8 @@ export function SignInPage({ search, onSignedIn, onNavigate, onShown }: SignInPa
 
   return (
     <div className={classes.page}>
-      <a href="#main" className="skip-link">
-        {guidanceMessages.skipToContent}
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
       </a>
       <SignedOutHeader onNavigate={onNavigate} />
       <main id="main" tabIndex={-1} className={classes.main}>
