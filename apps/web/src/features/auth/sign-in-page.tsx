@@ -97,7 +97,7 @@ export function SignInPage({ search, onSignedIn, onNavigate, onShown }: SignInPa
   return (
     <div className={classes.page}>
       <a href="#main" className={classes.skipLink}>
-        Skip to content
+        {guidanceMessages.skipToContent}
       </a>
       <SignedOutHeader onNavigate={onNavigate} />
       <main id="main" tabIndex={-1} className={classes.main}>
