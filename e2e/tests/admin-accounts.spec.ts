@@ -151,6 +151,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await expectNoSeriousViolations(page);
     await page.screenshot({ path: `screenshots/${size}-admin-accounts-confirm.png` });
     await page.getByRole('dialog').getByRole('button', { name: 'Go Back' }).click();
+    await expect(page.getByRole('dialog', { name: 'Confirm Action' })).toBeHidden();
 
     await expect(page.getByRole('button', { name: `Delete account ${accountId}` })).toBeDisabled();
     await expect(

@@ -75,6 +75,11 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 /** No axe-core violation at all: every rule (no tag subset), every impact, minor included. */
 export async function expectNoViolations(page: Page) {
   await page.waitForLoadState('networkidle');
+  // The screen at rest: a dialog fading in or out is drawn at part opacity, and axe would measure
+  // its text against the page behind it (Mantine's transitions are CSS transitions).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => !(a instanceof CSSTransition) || a.playState !== 'running'),
+  );
   // Not hovering anything: a hover colour is not what the screen looks like at rest.
   const viewport = page.viewportSize();
   if (viewport) await page.mouse.move(viewport.width - 2, viewport.height - 2);
