@@ -2,6 +2,7 @@ import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import './app/theme-variables.css';
+import './app/skip-link.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Handover } from './app/start-app';

@@ -2,7 +2,7 @@ import { StrictMode, useEffect } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { SignInToken } from '../features/auth/sign-in-call';
-import { completeSignIn, targetAfterSignIn } from '../lib/current-user';
+import { completeSignIn } from '../lib/current-user';
 import { focusPage } from '../lib/page-focus';
 import { Providers } from './providers';
 import { createQueryClient } from './query-client';
@@ -45,8 +45,11 @@ export async function startApp(root: Root, handover?: Handover) {
   const queryClient = createQueryClient();
   if (handover && 'signedIn' in handover) {
     // As the app's own login route does: the record through the contract, then where to go.
-    const user = await completeSignIn(queryClient, handover.signedIn);
-    window.history.replaceState(null, '', targetAfterSignIn(user, handover.search));
+    window.history.replaceState(
+      null,
+      '',
+      await completeSignIn(queryClient, handover.signedIn, handover.search),
+    );
   } else if (handover) {
     window.history.pushState(null, '', handover.path);
   }

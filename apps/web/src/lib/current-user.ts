@@ -22,13 +22,15 @@ export function startSession(queryClient: QueryClient, token: string, user: User
 
 /**
  * After POST /login (the sign-in page's token): the user's record, read and validated through the
- * contract, to the cache and the session started. When the record cannot be read the new token is
- * signed out again, so that no live token is left that nobody holds, and the failure is thrown.
+ * contract, to the cache and the session started; answers where to go (`search` holds `next`).
+ * When the record cannot be read the new token is signed out again, so that no live token is left
+ * that nobody holds, and the failure is thrown.
  */
 export async function completeSignIn(
   queryClient: QueryClient,
   { token, username }: { token: string; username: string },
-): Promise<User> {
+  search: string,
+): Promise<string> {
   let user: User;
   try {
     user = await fetchUser(username, token);
@@ -38,11 +40,11 @@ export async function completeSignIn(
     throw error;
   }
   startSession(queryClient, token, user);
-  return user;
+  return targetAfterSignIn(user, search);
 }
 
 /** Where a user goes after sign-in (spec §2): the password change first, else `next` if safe, else home. */
-export function targetAfterSignIn(user: User, search: string): string {
+function targetAfterSignIn(user: User, search: string): string {
   if (user.mustChangePassword) return paths.updatePassword;
   return safeNext(new URLSearchParams(search).get('next')) ?? paths.home;
 }

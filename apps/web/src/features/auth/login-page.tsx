@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { completeSignIn, targetAfterSignIn } from '../../lib/current-user';
+import { completeSignIn } from '../../lib/current-user';
 import type { SignInToken } from './sign-in-call';
 import { SignInPage } from './sign-in-page';
 
@@ -19,8 +19,7 @@ export function LoginPage() {
     async (signedIn: SignInToken) => {
       // Nothing cached from an earlier session may show through.
       queryClient.clear();
-      const user = await completeSignIn(queryClient, signedIn);
-      await navigate(targetAfterSignIn(user, search), { replace: true });
+      await navigate(await completeSignIn(queryClient, signedIn, search), { replace: true });
     },
     [navigate, queryClient, search],
   );

@@ -22,25 +22,18 @@ export interface SignInToken {
   username: string;
 }
 
-const ACCEPT = 'application/json, text/plain;q=0.9';
-
-async function send(path: string, init: RequestInit): Promise<Response> {
-  let response: Response;
+/** POST /login answers the token as text/plain; a failure is the same ApiError the app's calls give. */
+export async function signIn(credentials: Credentials): Promise<SignInToken> {
+  let answer: Response;
   try {
-    response = await fetch(new URL(`/api${path}`, window.location.origin).toString(), init);
+    answer = await fetch(new URL(`/api${signInCall.path}`, window.location.origin).toString(), {
+      method: signInCall.method,
+      headers: { Accept: 'application/json, text/plain;q=0.9', 'Content-Type': 'application/json' },
+      body: JSON.stringify(credentials),
+    });
   } catch {
     throw networkError();
   }
-  if (!response.ok) throw await errorFrom(response);
-  return response;
-}
-
-/** POST /login answers the token as text/plain. */
-export async function signIn(credentials: Credentials): Promise<SignInToken> {
-  const answer = await send(signInCall.path, {
-    method: signInCall.method,
-    headers: { Accept: ACCEPT, 'Content-Type': 'application/json' },
-    body: JSON.stringify(credentials),
-  });
+  if (!answer.ok) throw await errorFrom(answer);
   return { token: (await answer.text()).trim(), username: credentials.username.trim() };
 }

@@ -96,7 +96,7 @@ export function SignInPage({ search, onSignedIn, onNavigate, onShown }: SignInPa
 
   return (
     <div className={classes.page}>
-      <a href="#main" className={classes.skipLink}>
+      <a href="#main" className="skip-link">
         {guidanceMessages.skipToContent}
       </a>
       <SignedOutHeader onNavigate={onNavigate} />
