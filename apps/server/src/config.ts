@@ -35,6 +35,12 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Where the built web app is; the server serves it at / when it exists. */
   WEB_DIST_DIR: z.string().optional(),
+  /** The address students use to reach the bank (printed on sign-in slips): http(s), no query. */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' })
+    .refine((v) => !/[?#]/.test(v), 'PUBLIC_URL must be a plain address, without ? or #')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
 });
 
 export interface SignInLimits {
@@ -59,6 +65,8 @@ export interface Config {
   passwordHashCost: number;
   logLevel: string;
   webDistDir: string | undefined;
+  /** PUBLIC_URL without a trailing slash, e.g. "http://bank.school.example:3000"; undefined when not set. */
+  publicUrl: string | undefined;
   /** Background jobs (posting, interest, statements) run on a timer; tests turn them off. */
   runJobs: boolean;
 }
@@ -90,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashCost: e.PASSWORD_HASH_COST,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    publicUrl: e.PUBLIC_URL,
     runJobs: true,
   };
 }

@@ -85,6 +85,7 @@ function probes(): Map<Route, Probe> {
     ],
     [users.get, { params: student }],
     [users.list, { params: { bankId: one.bankId } }],
+    [users.signInAddress, {}],
     [
       users.create,
       {
@@ -177,6 +178,7 @@ function probeFor(entry: Route): { url: string; body?: unknown } | undefined {
  * A payday preview answers 200 with each account another bank's staff cannot use marked "not
  * found" (and nothing about it); a roster import names branches only inside the CSV, where
  * another bank's branch is a row's "unknown branch" (400), like a branch that does not exist.
+ * The sign-in address is the installation's, the same for every bank.
  */
 const bankNeutral = new Set<Route>([
   sessions.logout,
@@ -184,6 +186,7 @@ const bankNeutral = new Set<Route>([
   audit.list,
   classroom.previewPayday,
   classroom.importRoster,
+  users.signInAddress,
 ]);
 
 /** Every route of the contract but the public ones. */

@@ -47,6 +47,7 @@ export const testConfig: Config = {
   passwordHashCost: TEST_PASSWORD_HASH_COST,
   logLevel: 'silent',
   webDistDir: undefined,
+  publicUrl: undefined,
   runJobs: false,
 };
 

@@ -41,6 +41,8 @@ export const limits = {
   importBodyLimitBytes: 256 * 1024,
   /** Students in one answer of the roster (GET /teller/students/{bankId}). */
   studentsMax: 1000,
+  /** Rows in one page of a long list (students, users, accounts) when `limit` is given. */
+  listPageMax: 500,
   /** A roster search text (`q`). */
   studentSearchMaxLength: 100,
   ticketTitleMaxLength: 120,

@@ -152,13 +152,18 @@ export const messages = {
   studentSearchTooLong: 'The search must be at most 100 characters.',
   importCsvMalformed: (line: number) =>
     `The CSV could not be read near line ${line}: check its quotes and commas.`,
-  importRowFieldCount: 'Each line has 4 fields: username,name,branch,accounts',
+  importRowFieldCount:
+    'Each line has 4 values separated by commas: User Id, name, branch, accounts (accounts may be empty).',
   importHeaderInvalid: 'The first line must be the header: username,name,branch,accounts',
   importEmpty: 'The file has no students.',
   importTooManyRows: 'A roster import has at most 1000 students.',
   importRowsInvalid: 'Some rows have errors. Nothing was created.',
   importUsernameRepeated: 'This User Id appears more than once in the file.',
-  importBranchUnknown: 'No branch of this bank has this name or id.',
+  /** What the cell said and the branches there are, so the teacher can fix the line at once. */
+  importBranchUnknown: (written: string, branchNames: string[]) =>
+    branchNames.length === 0
+      ? `There is no branch "${written}": this bank has no branches yet. Create one first.`
+      : `There is no branch "${written}". Choose one of: ${branchNames.join(', ')}.`,
   importAccountsInvalid: 'Accounts must be CHECKING, SAVINGS, CHECKING;SAVINGS or empty.',
 
   // Screens (spec §8)

@@ -3,6 +3,7 @@ import { listBatches, parseIdempotencyKey, previewBatch, runBatchOnce } from '..
 import { checkRoster, importRoster } from '../domain/users/import-roster.js';
 import { listStudents } from '../domain/users/list-students.js';
 import { actorOf } from '../plugins/auth.js';
+import { sendPage } from './page.js';
 import { registerRoute, type RoutePlugin } from './register.js';
 
 /** The payday as the domain takes it (amounts already in cents). */
@@ -34,8 +35,8 @@ export const classroomRoutes: RoutePlugin = async (app, { db, config }) => {
 
   registerRoute(app, calls.paydays, (request) => listBatches(db, actorOf(request), request.params.bankId));
 
-  registerRoute(app, calls.students, (request) =>
-    listStudents(db, actorOf(request), request.params.bankId, request.query),
+  registerRoute(app, calls.students, async (request, reply) =>
+    sendPage(reply, await listStudents(db, actorOf(request), request.params.bankId, request.query)),
   );
 
   registerRoute(

@@ -36,6 +36,7 @@ export const checking: Account = {
   branchId: 1,
   bankId: 1,
   username: 'student',
+  pendingCount: 0,
 };
 export const savings: Account = {
   ...checking,

@@ -51,7 +51,8 @@ export const classroomCalls = {
     path: '/teller/students/:bankId',
     tier: 'teller',
     tags: ['classroom'],
-    summary: "The bank's Students with their open accounts, by name; filter by branch, search by q",
+    summary:
+      "The bank's Students with their open accounts, by name; filter by branch, search by q; with limit and cursor a page (X-Next-Cursor, X-Total-Count)",
     params: byBank,
     query: studentsQuery,
     response: { 200: z.array(student) },

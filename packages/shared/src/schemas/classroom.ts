@@ -10,7 +10,7 @@ import { errorReasons } from '../errors.js';
 import { messages } from '../messages.js';
 import { accountType, account } from './accounts.js';
 import { amountInCents, positiveId } from './common.js';
-import { text } from './text.js';
+import { pageLimit, searchText, userCursor } from './paging.js';
 import { chosenAccount, memo, transaction } from './transactions.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -104,13 +104,13 @@ export type BatchSummary = z.infer<typeof batchSummary>;
 // ---------------------------------------------------------------------------------------------
 // Students roster
 
-/** Query of GET /teller/students/{bankId}. */
+/** Query of GET /teller/students/{bankId}: a branch, a search, and a page (paging.ts). */
 export const studentsQuery = z.object({
   branchId: positiveId.optional(),
   /** Case-insensitive, anywhere in name, display name or user id; blank means everyone. */
-  q: text({ label: 'Search', max: limits.studentSearchMaxLength, tooLong: messages.studentSearchTooLong })
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  q: searchText,
+  limit: pageLimit,
+  cursor: userCursor,
 });
 export type StudentsQuery = z.input<typeof studentsQuery>;
 
@@ -139,9 +139,18 @@ export const importQuery = z.object({
     .transform((value) => value === 'true'),
 });
 
+/** The cells of a roster line as they were written (trimmed), so a refused row shows what was typed. */
+export const importCells = z.object({
+  username: z.string(),
+  name: z.string(),
+  branch: z.string(),
+  accounts: z.string(),
+});
+
 /** One checked row; `line` is the CSV's line number (the header is line 1). */
 export const importRow = z.object({
   line: z.number().int(),
+  written: importCells,
   username: z.string(),
   name: z.string(),
   /** The branch the `branch` cell names; null when it names none of the bank's. */
