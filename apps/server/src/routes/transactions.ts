@@ -10,6 +10,7 @@ import {
   listTransactions,
   parseIdempotencyKey,
   postTransactions,
+  reverseTransaction,
   runIdempotent,
   transferOnce,
   updateTransaction,
@@ -103,6 +104,20 @@ export const transactionRoutes: RoutePlugin = async (app, { db, config }) => {
       transactionDate: request.body.transactionDate,
       amountCents: request.body.amount,
     }),
+  );
+
+  registerRoute(app, calls.reverse, async (request, reply) =>
+    reply
+      .code(201)
+      .send(
+        await reverseTransaction(
+          db,
+          clock(),
+          actorOf(request),
+          request.params.transactionId,
+          request.body.reason,
+        ),
+      ),
   );
 
   registerRoute(app, calls.delete, async (request, reply) => {
