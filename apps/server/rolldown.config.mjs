@@ -13,7 +13,11 @@ const copyMigrations = {
   name: 'copy-migrations',
   generateBundle() {
     for (const file of readdirSync(migrations).filter((f) => f.endsWith('.sql'))) {
-      this.emitFile({ type: 'asset', fileName: `migrations/${file}`, source: readFileSync(new URL(file, migrations)) });
+      this.emitFile({
+        type: 'asset',
+        fileName: `migrations/${file}`,
+        source: readFileSync(new URL(file, migrations)),
+      });
     }
   },
 };
@@ -27,7 +31,13 @@ const entry = (name, plugins = []) => ({
   platform: 'node',
   // npm packages are loaded from node_modules at run time; only the workspace's own code is bundled.
   external: (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('@bank/'),
-  output: { dir: 'dist', format: 'esm', sourcemap: true, entryFileNames: '[name].js', inlineDynamicImports: true },
+  output: {
+    dir: 'dist',
+    format: 'esm',
+    sourcemap: true,
+    entryFileNames: '[name].js',
+    inlineDynamicImports: true,
+  },
   plugins,
 });
 
