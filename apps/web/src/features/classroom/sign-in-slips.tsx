@@ -37,33 +37,31 @@ function Slip({
 }) {
   return (
     <div className={classes.slip} data-testid="sign-in-slip">
-      <div className={classes.head}>
-        <div className={classes.bank}>{bankName}</div>
-        <div className={classes.name}>{student.name}</div>
+      <div className={classes.top}>
+        <div className={classes.main}>
+          <div className={classes.bank}>{bankName}</div>
+          <div className={classes.name}>{student.name}</div>
+          <span className={classes.label}>{t.slipUserId}</span>
+          <Value text={student.username} testId="slip-user-id" />
+          <span className={classes.label}>{t.slipPassword}</span>
+          <Value text={student.temporaryPassword} testId="slip-password" />
+        </div>
+        <div className={classes.qr}>
+          <QRCodeSVG
+            value={signInAt}
+            level="M"
+            className={classes.qrCode}
+            aria-label={t.slipQrLabel}
+            data-testid="slip-qr"
+          />
+          <span aria-hidden>{t.slipScan}</span>
+        </div>
       </div>
       <div className={classes.address}>
-        <span className={classes.label}>{t.slipSignIn}</span>
+        <span className={classes.addressLabel}>{t.slipSignIn}</span>{' '}
         <span className={classes.addressValue} data-testid="slip-address">
           {signInAt}
         </span>
-      </div>
-      <div className={classes.qr}>
-        <QRCodeSVG
-          value={signInAt}
-          level="M"
-          className={classes.qrCode}
-          aria-label={t.slipQrLabel}
-          data-testid="slip-qr"
-        />
-        <span aria-hidden>{t.slipScan}</span>
-      </div>
-      <div className={classes.user}>
-        <span className={classes.label}>{t.slipUserId}</span>
-        <Value text={student.username} testId="slip-user-id" />
-      </div>
-      <div className={classes.password}>
-        <span className={classes.label}>{t.slipPassword}</span>
-        <Value text={student.temporaryPassword} testId="slip-password" />
       </div>
       <div className={classes.note}>{t.slipNote}</div>
     </div>
