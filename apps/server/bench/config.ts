@@ -14,6 +14,7 @@ export function testConfigFor(env: NodeJS.ProcessEnv): Config {
     // Transfers stay pending during the load, as they would during a school day.
     postingDelaySeconds: 86_400,
     webDistDir: undefined,
+    publicUrl: undefined,
     runJobs: false,
   };
 }

@@ -68,6 +68,7 @@ describe('GET /user/accounts/user/{username}', () => {
         branchId: one.main.id,
         bankId: one.bankId,
         username: 'one-student',
+        pendingCount: 0,
       },
     ]);
   });
@@ -173,6 +174,7 @@ describe('POST /admin/accounts/create', () => {
       branchId: one.main.id,
       bankId: one.bankId,
       username: 'one-student',
+      pendingCount: 0,
     });
     const listed = await call(t.app, 'GET', '/user/accounts/user/one-student', { token: one.tokens.student });
     expect(listed.body).toContainEqual(res.body);

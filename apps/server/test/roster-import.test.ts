@@ -51,7 +51,12 @@ describe('POST /admin/users/import', () => {
       reason: 'IMPORT_ROWS_INVALID',
       message: messages.importRowsInvalid,
     });
-    expect(refused.body.fields).toEqual({ 'rows.151': messages.importBranchUnknown });
+    expect(refused.body.fields).toEqual({
+      'rows.151': messages.importBranchUnknown('Nowhere Campus', ['one Main', 'one North']),
+    });
+    expect(refused.body.fields['rows.151']).toBe(
+      'There is no branch "Nowhere Campus". Choose one of: one Main, one North.',
+    );
     expect(await counts()).toEqual(before);
 
     rows[149] = 'kid-149,Kid 149,one main,CHECKING';
@@ -115,6 +120,7 @@ describe('POST /admin/users/import', () => {
     expect(res.body.ok).toBe(false);
     expect(res.body.rows[0]).toEqual({
       line: 2,
+      written: { username: 'ana.b', name: 'Ana  Bell', branch: 'one main', accounts: 'checking' },
       username: 'ana.b',
       name: 'Ana Bell',
       branchId: one.main.id,
@@ -128,12 +134,21 @@ describe('POST /admin/users/import', () => {
       [5, messages.userIdFormat],
       [6, messages.userIdAndNameRequired],
       [7, messages.studentNeedsBranch],
-      [8, messages.importBranchUnknown],
+      [8, messages.importBranchUnknown(String(two.main.id), ['one Main', 'one North'])],
       [9, messages.accountTypeNotOffered],
       [10, messages.importAccountsInvalid],
       [11, messages.textInvisibleChars('Name')],
       [12, messages.importRowFieldCount],
     ]);
+    // A refused row shows what was typed, whatever the check made of it.
+    expect(res.body.rows[6].written).toEqual({
+      username: 'eve',
+      name: 'Eve',
+      branch: String(two.main.id),
+      accounts: '',
+    });
+    expect(res.body.rows[7].written.accounts).toBe('SAVINGS');
+    expect(res.body.rows[8].written.accounts).toBe('BONDS');
     expect(await counts()).toEqual(before);
 
     const fine = await importCsv(csvOf(['ana.b,Ana Bell,one main,CHECKING']), '?dryRun=true');

@@ -14,4 +14,6 @@ export * from './schemas/transactions.js';
 export * from './schemas/tickets.js';
 export * from './schemas/audit.js';
 export * from './schemas/classroom.js';
+export * from './schemas/paging.js';
+export * from './schemas/schedules.js';
 export * from './contract/index.js';

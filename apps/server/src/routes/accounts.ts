@@ -3,6 +3,7 @@ import { closeAccount } from '../domain/accounts/close-account.js';
 import { createAccount } from '../domain/accounts/create-account.js';
 import { listBankAccounts, listUserAccounts } from '../domain/accounts/list-accounts.js';
 import { actorOf } from '../plugins/auth.js';
+import { sendPage } from './page.js';
 import { registerRoute, type RoutePlugin } from './register.js';
 
 export const accountRoutes: RoutePlugin = async (app, { db }) => {
@@ -10,8 +11,8 @@ export const accountRoutes: RoutePlugin = async (app, { db }) => {
     listUserAccounts(db, actorOf(request), request.params.username),
   );
 
-  registerRoute(app, calls.ofBank, (request) =>
-    listBankAccounts(db, actorOf(request), request.params.bankId),
+  registerRoute(app, calls.ofBank, async (request, reply) =>
+    sendPage(reply, await listBankAccounts(db, actorOf(request), request.params.bankId, request.query)),
   );
 
   registerRoute(app, calls.create, async (request, reply) =>

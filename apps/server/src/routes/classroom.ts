@@ -1,8 +1,15 @@
 import { classroomCalls as calls, limits, type ParsedBatchBody } from '@bank/shared';
-import { listBatches, parseIdempotencyKey, previewBatch, runBatchOnce } from '../domain/ledger/index.js';
+import {
+  listBatches,
+  parseIdempotencyKey,
+  previewBatch,
+  reverseBatch,
+  runBatchOnce,
+} from '../domain/ledger/index.js';
 import { checkRoster, importRoster } from '../domain/users/import-roster.js';
 import { listStudents } from '../domain/users/list-students.js';
 import { actorOf } from '../plugins/auth.js';
+import { sendPage } from './page.js';
 import { registerRoute, type RoutePlugin } from './register.js';
 
 /** The payday as the domain takes it (amounts already in cents). */
@@ -32,10 +39,16 @@ export const classroomRoutes: RoutePlugin = async (app, { db, config }) => {
     previewBatch(db, actorOf(request), batchInput(request.body)),
   );
 
+  registerRoute(app, calls.reversePayday, async (request, reply) => {
+    const now = { now: new Date(), postingDelaySeconds: config.postingDelaySeconds };
+    const result = await reverseBatch(db, now, actorOf(request), request.params.batchId, request.body);
+    return reply.code(201).send(result);
+  });
+
   registerRoute(app, calls.paydays, (request) => listBatches(db, actorOf(request), request.params.bankId));
 
-  registerRoute(app, calls.students, (request) =>
-    listStudents(db, actorOf(request), request.params.bankId, request.query),
+  registerRoute(app, calls.students, async (request, reply) =>
+    sendPage(reply, await listStudents(db, actorOf(request), request.params.bankId, request.query)),
   );
 
   registerRoute(

@@ -8,6 +8,7 @@ import { updateDisplayName } from '../domain/users/update-display-name.js';
 import { updatePassword } from '../domain/users/update-password.js';
 import { updateUser } from '../domain/users/update-user.js';
 import { actorOf } from '../plugins/auth.js';
+import { sendPage } from './page.js';
 import { registerRoute, type RoutePlugin } from './register.js';
 
 const text = 'text/plain; charset=utf-8';
@@ -15,7 +16,11 @@ const text = 'text/plain; charset=utf-8';
 export const userRoutes: RoutePlugin = async (app, { db, config }) => {
   registerRoute(app, calls.get, (request) => getUser(db, actorOf(request), request.params.username));
 
-  registerRoute(app, calls.list, (request) => listUsers(db, actorOf(request), request.params.bankId));
+  registerRoute(app, calls.list, async (request, reply) =>
+    sendPage(reply, await listUsers(db, actorOf(request), request.params.bankId, request.query)),
+  );
+
+  registerRoute(app, calls.signInAddress, () => ({ publicUrl: config.publicUrl ?? null }));
 
   registerRoute(app, calls.create, async (request, reply) => {
     const password = await createUser(db, actorOf(request), request.body);

@@ -36,6 +36,7 @@ export const checking: Account = {
   branchId: 1,
   bankId: 1,
   username: 'student',
+  pendingCount: 0,
 };
 export const savings: Account = {
   ...checking,
@@ -68,6 +69,7 @@ export const bankSettings: BankSettings = {
   tellerDepositPermission: true,
   tellerWithdrawalPermission: true,
   tellerTransferPermission: false,
+  timeZone: 'UTC',
 };
 
 export function transaction(overrides: Partial<Transaction>): Transaction {
@@ -84,6 +86,8 @@ export function transaction(overrides: Partial<Transaction>): Transaction {
     transferId: null,
     memo: null,
     batchId: null,
+    reversalOf: null,
+    reversedBy: null,
     ...overrides,
   };
 }

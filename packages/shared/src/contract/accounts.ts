@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { account, createAccountBody } from '../schemas/accounts.js';
 import { accountNumber, pathText, positiveId } from '../schemas/common.js';
+import { bankAccountsQuery } from '../schemas/paging.js';
 import { route } from './route.js';
 
 export const accountCalls = {
@@ -17,7 +18,10 @@ export const accountCalls = {
     path: '/teller/accounts/bank/:bankId',
     tier: 'teller',
     tags: ['accounts'],
+    summary:
+      'Without limit every open account; with q, limit and cursor a page, oldest first (X-Next-Cursor, X-Total-Count)',
     params: z.object({ bankId: positiveId }),
+    query: bankAccountsQuery,
     response: { 200: z.array(account) },
   }),
   create: route({

@@ -7,6 +7,8 @@ import {
   importCheck,
   importQuery,
   importResult,
+  reverseBatchBody,
+  reverseBatchResult,
   student,
   studentsQuery,
 } from '../schemas/classroom.js';
@@ -46,12 +48,23 @@ export const classroomCalls = {
     params: byBank,
     response: { 200: z.array(batchSummary) },
   }),
+  reversePayday: route({
+    method: 'POST',
+    path: '/admin/batches/:batchId/reverse',
+    tier: 'admin',
+    tags: ['classroom'],
+    summary: 'Reverse a whole payday, or the chosen accounts of it, as one new payday: all or nothing',
+    params: z.object({ batchId: z.uuid() }),
+    body: reverseBatchBody,
+    response: { 201: reverseBatchResult },
+  }),
   students: route({
     method: 'GET',
     path: '/teller/students/:bankId',
     tier: 'teller',
     tags: ['classroom'],
-    summary: "The bank's Students with their open accounts, by name; filter by branch, search by q",
+    summary:
+      "The bank's Students with their open accounts, by name; filter by branch, search by q; with limit and cursor a page (X-Next-Cursor, X-Total-Count)",
     params: byBank,
     query: studentsQuery,
     response: { 200: z.array(student) },

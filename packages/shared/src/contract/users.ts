@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { positiveId } from '../schemas/common.js';
+import { usersQuery } from '../schemas/paging.js';
 import { pathText } from '../schemas/text.js';
 import {
   createUserBody,
   displayNameText,
+  signInAddress,
   updatePasswordBody,
   updateUserBody,
   user,
@@ -39,7 +41,10 @@ export const userCalls = {
     path: '/admin/users/:bankId',
     tier: 'admin',
     tags: ['users'],
+    summary:
+      'Without limit every live user; with q, limit and cursor a page by User Id (X-Next-Cursor, X-Total-Count)',
     params: z.object({ bankId: positiveId }),
+    query: usersQuery,
     response: { 200: z.array(user) },
   }),
   create: route({
@@ -70,6 +75,15 @@ export const userCalls = {
     params: byUserId,
     produces: 'text/plain',
     response: { 200: z.string() },
+  }),
+  signInAddress: route({
+    method: 'GET',
+    path: '/admin/signInAddress',
+    tier: 'admin',
+    tags: ['users'],
+    summary:
+      "The address printed on sign-in slips: PUBLIC_URL when the server has it, else null (the slips use the browser's)",
+    response: { 200: signInAddress },
   }),
   delete: route({
     method: 'DELETE',

@@ -13,6 +13,11 @@ export const account = z.object({
   branchId: z.number().int(),
   bankId: z.number().int(),
   username: z.string(),
+  /**
+   * How many of its transactions are still pending (beyond the product spec): an empty account with
+   * any cannot be closed yet, and Manage Accounts says so for every row from the one list.
+   */
+  pendingCount: z.number().int().min(0),
 });
 export type Account = z.infer<typeof account>;
 

@@ -7,11 +7,11 @@
 import { z } from 'zod';
 import { limits } from '../constants.js';
 import { errorReasons } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages, schoolYearText } from '../messages.js';
 import { accountType, account } from './accounts.js';
 import { amountInCents, positiveId } from './common.js';
-import { text } from './text.js';
-import { chosenAccount, memo, transaction } from './transactions.js';
+import { pageLimit, searchText, userCursor } from './paging.js';
+import { chosenAccount, memo, reversalReason, transaction } from './transactions.js';
 
 // ---------------------------------------------------------------------------------------------
 // Class payday
@@ -98,19 +98,44 @@ export const batchSummary = z.object({
   total: z.number(),
   createdBy: z.string(),
   createdAt: z.string(),
+  /** For a payday that undoes another (a reversal): that payday's id; null otherwise. */
+  reversalOf: z.string().nullable(),
+  /** How many of its payments have been reversed since. */
+  reversedCount: z.number().int(),
 });
 export type BatchSummary = z.infer<typeof batchSummary>;
+
+/** POST /admin/batches/{batchId}/reverse: the whole payday, or only these accounts of it. */
+export const reverseBatchBody = z.object({
+  reason: reversalReason,
+  accountIds: z
+    .array(chosenAccount(schoolYearText.batchAccountNotInBatch))
+    .min(1, schoolYearText.batchAccountNotInBatch)
+    .max(limits.batchMaxItems)
+    .optional(),
+});
+export type ReverseBatchBody = z.input<typeof reverseBatchBody>;
+
+/** 201: the new payday that undoes the chosen items, all or nothing. */
+export const reverseBatchResult = z.object({
+  batchId: z.string(),
+  reversalBatchId: z.string(),
+  count: z.number().int(),
+  total: z.number(),
+  transactions: z.array(transaction),
+});
+export type ReverseBatchResult = z.infer<typeof reverseBatchResult>;
 
 // ---------------------------------------------------------------------------------------------
 // Students roster
 
-/** Query of GET /teller/students/{bankId}. */
+/** Query of GET /teller/students/{bankId}: a branch, a search, and a page (paging.ts). */
 export const studentsQuery = z.object({
   branchId: positiveId.optional(),
   /** Case-insensitive, anywhere in name, display name or user id; blank means everyone. */
-  q: text({ label: 'Search', max: limits.studentSearchMaxLength, tooLong: messages.studentSearchTooLong })
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  q: searchText,
+  limit: pageLimit,
+  cursor: userCursor,
 });
 export type StudentsQuery = z.input<typeof studentsQuery>;
 
@@ -139,9 +164,18 @@ export const importQuery = z.object({
     .transform((value) => value === 'true'),
 });
 
+/** The cells of a roster line as they were written (trimmed), so a refused row shows what was typed. */
+export const importCells = z.object({
+  username: z.string(),
+  name: z.string(),
+  branch: z.string(),
+  accounts: z.string(),
+});
+
 /** One checked row; `line` is the CSV's line number (the header is line 1). */
 export const importRow = z.object({
   line: z.number().int(),
+  written: importCells,
   username: z.string(),
   name: z.string(),
   /** The branch the `branch` cell names; null when it names none of the bank's. */

@@ -18,6 +18,13 @@ export const user = z.object({
 });
 export type User = z.infer<typeof user>;
 
+/**
+ * GET /admin/signInAddress: the address students use to reach the bank (the PUBLIC_URL setting),
+ * printed on sign-in slips; null when the server was not given one.
+ */
+export const signInAddress = z.object({ publicUrl: z.string().nullable() });
+export type SignInAddress = z.infer<typeof signInAddress>;
+
 const requiredIdOrName = z
   .string({ error: messages.userIdAndNameRequired })
   .trim()

@@ -72,6 +72,6 @@ export async function createAccount(db: Database, actor: Actor, input: NewAccoun
       userId: owner.id,
       type: input.accountType,
     });
-    return toAccount(row, owner.username);
+    return toAccount(row, owner.username, 0);
   });
 }

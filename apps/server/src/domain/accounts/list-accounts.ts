@@ -1,20 +1,26 @@
-import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Account } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
 import { accounts, users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { assertOwnBank, findVisibleUser } from '../access.js';
-import { toAccount } from './to-account.js';
+import { containing } from '../search.js';
+import { pageFrom, pageSize, unknownCursor, wholeList, type Page, type PageQuery } from '../paging.js';
+import { pendingCountColumn, toAccount } from './to-account.js';
+
+const accountColumns = { account: accounts, username: users.username, pendingCount: pendingCountColumn };
+const byOpening = [asc(accounts.openedAt), asc(accounts.accountNumber)];
 
 /** Open accounts only: closed ones are kept for statements and audit but are no longer listed. */
-async function openAccountsWhere(db: Executor, where: SQL | undefined): Promise<Account[]> {
-  const rows = await db
-    .select({ account: accounts, username: users.username })
+async function openAccountsWhere(db: Executor, where: SQL | undefined, limit?: number): Promise<Account[]> {
+  const query = db
+    .select(accountColumns)
     .from(accounts)
     .innerJoin(users, eq(users.id, accounts.userId))
     .where(and(isNull(accounts.closedAt), where))
-    .orderBy(asc(accounts.openedAt), asc(accounts.accountNumber));
-  return rows.map((row) => toAccount(row.account, row.username));
+    .orderBy(...byOpening);
+  const rows = await (limit === undefined ? query : query.limit(limit));
+  return rows.map((row) => toAccount(row.account, row.username, row.pendingCount));
 }
 
 /** A customer's accounts: the customer themself, or staff of the customer's bank (else 404). */
@@ -23,8 +29,63 @@ export async function listUserAccounts(db: Executor, actor: Actor, username: str
   return openAccountsWhere(db, eq(accounts.userId, user.id));
 }
 
-/** Every open account of the staff member's own bank. */
-export function listBankAccounts(db: Executor, actor: Actor, bankId: number): Promise<Account[]> {
+export interface AccountSearch extends PageQuery {
+  /** Anywhere in the account number, the owner's User Id, name or display name. */
+  q?: string | undefined;
+}
+
+function matching(q: string | undefined): SQL | undefined {
+  if (!q) return undefined;
+  const pattern = containing(q);
+  return or(
+    ilike(accounts.accountNumber, pattern),
+    ilike(users.username, pattern),
+    ilike(users.name, pattern),
+    ilike(users.displayName, pattern),
+  );
+}
+
+/**
+ * The accounts after the cursor's (an account of this bank) in opening order; 400 for any other.
+ * Compared in SQL: opening times have microseconds, which a JavaScript date would lose.
+ */
+async function afterCursor(db: Executor, bankId: number, cursor: string): Promise<SQL> {
+  const [row] = await db
+    .select({ accountNumber: accounts.accountNumber })
+    .from(accounts)
+    .where(and(eq(accounts.accountNumber, cursor), eq(accounts.bankId, bankId)));
+  if (!row) throw unknownCursor();
+  const position = db
+    .select({ openedAt: accounts.openedAt, accountNumber: accounts.accountNumber })
+    .from(accounts)
+    .where(eq(accounts.accountNumber, cursor));
+  return sql`(${accounts.openedAt}, ${accounts.accountNumber}) > (${position})`;
+}
+
+async function countOpen(db: Executor, where: SQL | undefined): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(accounts)
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(and(isNull(accounts.closedAt), where));
+  return row?.total ?? 0;
+}
+
+/** Every open account of the staff member's own bank, oldest first; a page of them with `limit`. */
+export async function listBankAccounts(
+  db: Executor,
+  actor: Actor,
+  bankId: number,
+  search: AccountSearch = {},
+): Promise<Page<Account>> {
   assertOwnBank(actor, bankId);
-  return openAccountsWhere(db, eq(accounts.bankId, bankId));
+  const where = and(eq(accounts.bankId, bankId), matching(search.q));
+  const limit = pageSize(search);
+  if (limit === undefined) return wholeList(await openAccountsWhere(db, where));
+  const after = search.cursor === undefined ? undefined : await afterCursor(db, bankId, search.cursor);
+  const [read, total] = await Promise.all([
+    openAccountsWhere(db, and(where, after), limit + 1),
+    countOpen(db, where),
+  ]);
+  return pageFrom(read, limit, (a) => a.accountId, total);
 }

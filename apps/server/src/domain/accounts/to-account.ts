@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { fromCents, type Account } from '@bank/shared';
-import type { accounts } from '../../db/schema.js';
+import { accounts, transactions } from '../../db/schema.js';
 
 type AccountRow = Pick<
   typeof accounts.$inferSelect,
@@ -7,10 +8,20 @@ type AccountRow = Pick<
 >;
 
 /**
+ * How many live transactions of the selected account are still pending: a column for any select
+ * from `accounts`, read through the account's posting-order index.
+ */
+export const pendingCountColumn = sql<number>`(
+  select count(*)::int from ${transactions}
+  where ${transactions.accountNumber} = ${accounts.accountNumber}
+    and ${transactions.status} = 'pending' and ${transactions.deletedAt} is null
+)`.mapWith(Number);
+
+/**
  * An account as the API shows it. `id` and `accountId` are both the 10-digit number (API.md
  * Identifiers); the owner is named by username, which is also the user id of the contract.
  */
-export function toAccount(row: AccountRow, username: string): Account {
+export function toAccount(row: AccountRow, username: string, pendingCount: number): Account {
   return {
     id: row.accountNumber,
     accountId: row.accountNumber,
@@ -19,5 +30,6 @@ export function toAccount(row: AccountRow, username: string): Account {
     branchId: row.branchId,
     bankId: row.bankId,
     username,
+    pendingCount,
   };
 }

@@ -64,6 +64,12 @@ function checkRow(record: RosterRecord, context: RosterContext, seen: Set<string
   const accounts = accountTypesIn(accountsCell);
   const row: ImportRow = {
     line: record.line,
+    written: {
+      username: username.trim(),
+      name: name.trim(),
+      branch: branch.trim(),
+      accounts: accountsCell.trim(),
+    },
     username: username.trim(),
     name: name.trim(),
     branchId,
@@ -85,7 +91,13 @@ function checkRow(record: RosterRecord, context: RosterContext, seen: Set<string
   seen.add(key);
   if (context.taken.has(key)) return fail(messages.userIdTaken);
   if (!branch.trim()) return fail(messages.studentNeedsBranch);
-  if (branchId === null) return fail(messages.importBranchUnknown);
+  if (branchId === null)
+    return fail(
+      messages.importBranchUnknown(
+        branch.trim(),
+        context.branches.map((b) => b.name),
+      ),
+    );
   if (accounts === null) return fail(messages.importAccountsInvalid);
   if (!accounts.every(context.offered)) return fail(messages.accountTypeNotOffered);
   return { ...row, name: user.data!.name };
@@ -96,7 +108,9 @@ async function bankBranches(db: Executor, bankId: number, lock: boolean) {
   const query = db
     .select({ id: branches.id, name: branches.name })
     .from(branches)
-    .where(eq(branches.bankId, bankId));
+    .where(eq(branches.bankId, bankId))
+    // In the order a teacher reads them when a row names none of them.
+    .orderBy(sql`lower(${branches.name})`);
   return lock ? query.for('share') : query;
 }
 
@@ -171,7 +185,7 @@ async function createStudents(tx: Tx, actor: Actor, rows: ImportRow[], passwords
         userId: ids.get(row.username)!,
         type,
       });
-      accounts.push(toAccount(account, row.username));
+      accounts.push(toAccount(account, row.username, 0));
     }
     created.push({
       username: row.username,

@@ -1,0 +1,37 @@
+import { limits, messages } from '@bank/shared';
+import { badRequest } from './errors.js';
+
+/**
+ * Long lists (API.md "Long lists"): a page is asked for with `limit` and the previous page's
+ * cursor, which is the last row's own key. Without `limit` a list answers whole, as before.
+ */
+export interface PageQuery {
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+export interface Page<T> {
+  rows: T[];
+  /** The key of the page's last row when more rows follow; null on the last page or a whole list. */
+  nextCursor: string | null;
+  /** Every row that matches (for "38 students"); null for a whole list, whose length says it. */
+  total: number | null;
+}
+
+/** The page size asked for: `limit`, or the largest page when only a cursor came; undefined for a whole list. */
+export const pageSize = (query: PageQuery): number | undefined =>
+  query.limit ?? (query.cursor === undefined ? undefined : limits.listPageMax);
+
+/** A whole list, as the product spec's calls answer it. */
+export const wholeList = <T>(rows: T[]): Page<T> => ({ rows, nextCursor: null, total: null });
+
+/** A page from `limit + 1` rows read: the extra one only says that more exist. */
+export function pageFrom<T>(read: T[], limit: number, keyOf: (row: T) => string, total: number): Page<T> {
+  const rows = read.slice(0, limit);
+  const more = read.length > limit;
+  return { rows, nextCursor: more ? keyOf(rows.at(-1)!) : null, total };
+}
+
+/** A cursor that names no row of the list (another bank's, or made up). */
+export const unknownCursor = () =>
+  badRequest(messages.pageCursorInvalid, { cursor: messages.pageCursorInvalid });
