@@ -136,6 +136,28 @@ describe('Payday', () => {
     expect(within(bar()).getByTestId('payday-ticked')).toHaveTextContent('3 of 3 students');
   });
 
+  it('lists a whole class of 30, asking for the branch without a page limit', async () => {
+    const asked: URL[] = [];
+    const kid = (i: number) => `kid${String(i).padStart(2, '0')}`;
+    const thirty = Array.from({ length: 30 }, (_, i) =>
+      pupil(kid(i), `Kid ${i + 1}`, [account(`30000001${String(i).padStart(2, '0')}`, 'CHECKING', kid(i))]),
+    );
+    server.use(
+      http.get('*/api/teller/students/:bankId', ({ request }) => {
+        asked.push(new URL(request.url));
+        return HttpResponse.json(thirty);
+      }),
+    );
+    const { user } = renderApp('/1/payday', admin);
+    await user.selectOptions(await screen.findByLabelText('Branch'), 'Main Campus');
+    expect(await screen.findAllByTestId('payday-row')).toHaveLength(30);
+    // The server pages only when asked to (API.md "Long lists"): no limit, so the whole branch.
+    expect(asked.map((url) => Object.fromEntries(url.searchParams))).toEqual([{ branchId: '1' }]);
+    expect(within(bar()).getByTestId('payday-ticked')).toHaveTextContent('30 of 30 students');
+    const table = screen.getByRole('table', { name: t.paydayStudentsLabel });
+    expect(table.compareDocumentPosition(bar()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('pays the ticked students one amount with a memo: review at its top, then one submission with a key', async () => {
     const { previews, paydays, payday } = capture();
     const { user } = await openClass();
