@@ -2,6 +2,7 @@ import { Button, Group, NativeSelect, Radio, Stack, Switch, Text, TextInput } fr
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { classroomText as t, type BatchKind, type Branch } from '@bank/shared';
 import { money } from '../../lib/format';
+import { usePhone } from '../../lib/use-phone';
 import { NotPayable, PayIntoChoice, PaydayTable, type ListProps } from './payday-list';
 import { includedRows, rowChoicesCleared, totalOf, type PaydayRow } from './payday-rows';
 import { StickyFoot } from './sticky-foot';
@@ -16,6 +17,7 @@ export interface EntryProps extends ListProps {
 }
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+const BLOCK = { display: 'block', whiteSpace: 'nowrap' } as const;
 
 function KindChooser({ kinds, choices, change }: Pick<EntryProps, 'kinds' | 'choices' | 'change'>) {
   const describe = {
@@ -94,6 +96,7 @@ type SummaryProps = EntryProps & {
 function PaydaySummary(props: SummaryProps) {
   const { rows, choices, errors, reviewing, loading, problem } = props;
   const id = useId();
+  const phone = usePhone();
   const button = useBackFromReview(props.restoreScroll);
   const total = totalOf(rows, choices);
   const memo = choices.memo.trim();
@@ -110,8 +113,11 @@ function PaydaySummary(props: SummaryProps) {
           <Text size="sm" fw={700}>
             <span style={NOWRAP} data-testid="payday-ticked">
               {t.paydayTicked(includedRows(rows, choices).length, rows.length)}
-            </span>{' '}
-            · <span style={NOWRAP}>{t.paydayTotal(total === null ? '—' : money(total))}</span>
+            </span>
+            {/* Beside Review on a phone the two do not fit one line: the total goes under the count
+                (a block, with a space kept for the text Review is described by). */}
+            {phone ? ' ' : ' · '}
+            <span style={phone ? BLOCK : NOWRAP}>{t.paydayTotal(total === null ? '—' : money(total))}</span>
           </Text>
           <Text size="sm" truncate="end">
             {memo ? t.paydayMemo(memo) : t.noMemo}

@@ -74,15 +74,20 @@ function PayBox({ row, choices, change }: RowProps) {
   );
 }
 
-/** The row's account: a choice among the student's open accounts, or the one they have. */
+/**
+ * The row's account: a choice among the student's open accounts, or the one they have. Small type
+ * on a phone too: at 14 px "CHECKING **1234" needs about 178 px, more than the name's column keeps
+ * beside a row's amount box, and the last four digits are what tells two accounts apart.
+ */
 function RowAccount({ row, choices, change, phone }: RowProps & { phone: boolean }) {
   const account = accountOfRow(row, choices);
   if (row.accounts.length === 1) return <Text size="sm">{accountShort(account)}</Text>;
   return (
     <NativeSelect
       aria-label={t.accountForStudent(row.name)}
-      size={phone ? 'sm' : 'xs'}
-      w={phone ? 170 : 180}
+      size="xs"
+      w={phone ? '100%' : 180}
+      maw={phone ? 200 : undefined}
       data={row.accounts.map((a) => ({ value: a.accountId, label: accountShort(a) }))}
       value={account.accountId}
       onChange={(e) => change({ accountOf: { ...choices.accountOf, [row.userId]: e.currentTarget.value } })}
