@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../config.js';
+import { openDatabase, type Database } from '../db/client.js';
+import { dataDirHolder } from '../db/embedded-lock.js';
+import { setPasswordHashCost } from '../domain/auth/passwords.js';
+
+/**
+ * Opens the bank's database the way the server does (DATABASE_URL, or the embedded one in
+ * DATA_DIR, which the CLI then holds until `work` is done) and closes it afterwards.
+ */
+export async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  setPasswordHashCost(config.passwordHashCost);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    owner: 'the bank CLI',
+  });
+  try {
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * A file or folder the operator named: relative to the folder they ran npm in (npm runs the
+ * tool in apps/server and says where it was started in INIT_CWD).
+ */
+export const operatorPath = (name: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), name);
+
+/** Refuses, before anything is created, a DATA_DIR that holds no embedded database. */
+export function assertEmbeddedDatabaseExists(dataDir: string): void {
+  if (!existsSync(path.join(dataDir, 'PG_VERSION')))
+    throw new Error(
+      `There is no embedded database in ${path.resolve(dataDir)}. Set DATA_DIR to the folder the server ` +
+        'uses (it is relative to apps/server; the default is ./data there).',
+    );
+}
+
+/** Refuses while another process holds the embedded database, saying who and what to do. */
+export function assertDataDirFree(dataDir: string, what: string): void {
+  const holder = dataDirHolder(dataDir);
+  if (!holder) return;
+  throw new Error(
+    `${capitalised(holder.owner || 'another process')} (pid ${holder.pid}) is using the embedded database in ` +
+      `${path.resolve(dataDir)}. Stop it, then run ${what} again.`,
+  );
+}
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
