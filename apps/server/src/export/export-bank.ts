@@ -61,8 +61,7 @@ export interface BankExport {
  * in one snapshot, so the files agree with each other.
  */
 export async function exportBank(db: Database, bankId: number, dir: string): Promise<BankExport> {
-  if (existsSync(dir) && (!statSync(dir).isDirectory() || readdirSync(dir).length > 0))
-    throw new Error(`${dir} is not an empty folder. Export into a new or empty folder.`);
+  assertEmptyFolder(dir);
   return db.transaction(
     async (tx) => {
       const bank = await findBank(tx, bankId);
@@ -80,6 +79,11 @@ export async function exportBank(db: Database, bankId: number, dir: string): Pro
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+export function assertEmptyFolder(dir: string): void {
+  if (existsSync(dir) && (!statSync(dir).isDirectory() || readdirSync(dir).length > 0))
+    throw new Error(`${dir} is not an empty folder. Export into a new or empty folder.`);
 }
 
 const money =

@@ -1,4 +1,4 @@
-import { exportBank } from '../export/export-bank.js';
+import { assertEmptyFolder, exportBank } from '../export/export-bank.js';
 import { loadConfig } from '../config.js';
 import {
   assertDataDirFree,
@@ -11,6 +11,7 @@ import {
 export async function exportCommand(options: { bank: number; to: string }): Promise<void> {
   const config = loadConfig();
   const dir = operatorPath(options.to);
+  assertEmptyFolder(dir);
   if (!config.databaseUrl) {
     assertEmbeddedDatabaseExists(config.dataDir);
     assertDataDirFree(config.dataDir, 'export');
