@@ -334,7 +334,7 @@ export const classroomText = {
   importButton: 'Import Students',
   rosterLabel: 'Roster (CSV)',
   rosterDescription:
-    'One student per line under the header username,name,branch,accounts. Branch: its name or id. Accounts: CHECKING, SAVINGS, CHECKING;SAVINGS or empty.',
+    'One student per line: User Id, name, branch (its name), accounts (CHECKING, SAVINGS, both as CHECKING;SAVINGS, or leave empty). Start with the line username,name,branch,accounts, as in the example in the box.',
   uploadCsv: 'Upload a .csv file',
   downloadSample: 'Download sample CSV',
   check: 'Check',
@@ -348,6 +348,16 @@ export const classroomText = {
   creatingStudents: 'Creating Students...',
   createFailed: 'Failed to create students',
   created: (count: number) => `${count} ${count === 1 ? 'student' : 'students'} created`,
+  signInAddressIs: (address: string) => `Slips will print the sign-in address ${address}.`,
+  signInAddressReach: 'Students must be able to open it from their own phones or computers.',
+  signInAddressFromSetting:
+    "It comes from the bank's PUBLIC_URL setting; to print another, start the bank with another PUBLIC_URL.",
+  signInAddressHowToChange:
+    'To print another, start the bank with PUBLIC_URL set to the address students use, e.g. PUBLIC_URL=http://bank.my-school.example:3000.',
+  signInAddressUnreachable: (host: string) =>
+    `Students cannot open this address: ${host} means "this computer", so on a student's device it leads nowhere.`,
+  signInAddressFix:
+    "Before you print, start the bank with PUBLIC_URL set to this computer's address on the school network, e.g. PUBLIC_URL=http://bank.my-school.example:3000.",
   createdNote:
     'Hand each student their temporary password: it is shown only here. Print the sign-in slips before you leave this screen.',
   printSlips: 'Print sign-in slips',
@@ -364,6 +374,8 @@ export const classroomText = {
   slipUserId: 'User Id',
   slipPassword: 'Temporary password',
   slipSignIn: 'Sign in at',
+  slipQrLabel: 'QR code of the sign-in address',
+  slipScan: 'Scan to sign in',
   slipNote: 'You will choose your own password when you first sign in.',
 } as const;
 

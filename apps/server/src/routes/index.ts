@@ -9,7 +9,7 @@ import { scheduleRoutes } from './schedules.js';
 import { sessionRoutes } from './sessions.js';
 import { statementRoutes } from './statements.js';
 import { ticketRoutes } from './tickets.js';
-import { transactionRoutes } from './transactions.js';
+import { moneyRoutes, transactionRoutes } from './transactions.js';
 import { userRoutes } from './users.js';
 
 /** Every API route, mounted under /api. */
@@ -22,6 +22,7 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, con
   await app.register(branchRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(ticketRoutes, deps);
+  await app.register(moneyRoutes, deps);
   await app.register(transactionRoutes, deps);
   await app.register(statementRoutes, deps);
   await app.register(auditRoutes, deps);
