@@ -12,7 +12,7 @@ import { openDatabase } from '../src/db/client.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
 import { seedBank } from './fixtures.js';
 import { databaseKind, openTestDatabase } from './harness.js';
-import { balances, databaseSnapshot, firstStatement, seedSchoolYear } from './school-year.js';
+import { balances, databaseSnapshot, firstStatement, schemaTables, seedSchoolYear } from './school-year.js';
 import { scratchDatabase, serverDir, type Scratch } from './server-process.js';
 
 const run = promisify(execFile);
@@ -61,6 +61,15 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const scratch of scratches) await scratch.drop();
   rmSync(work, { recursive: true, force: true });
+});
+
+describe('what a backup holds', () => {
+  // The restore test below compares every row; a table the seed leaves empty would prove nothing.
+  it('every table of the schema, each with rows of the school year', async () => {
+    const { header } = await readBackup(backupFile);
+    expect(Object.keys(header.tables).sort()).toEqual(schemaTables);
+    expect(Object.entries(header.tables).filter(([, rows]) => rows === 0)).toEqual([]);
+  });
 });
 
 describe('npm run bank -- backup, then restore into an empty database', () => {
