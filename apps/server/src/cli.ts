@@ -118,7 +118,7 @@ program
 program
   .command('export')
   .description(
-    "Write one bank's users, accounts, transactions, paydays, schedules and statements as CSV and JSON",
+    "Write one bank's users, accounts, transactions, paydays, schedules, statements, audit log and support tickets as CSV and JSON",
   )
   .requiredOption('--bank <number>', 'the bank number (1 is the first bank)', parseBankId)
   .requiredOption('--to <folder>', 'a new or empty folder')

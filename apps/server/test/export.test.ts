@@ -7,7 +7,8 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '../src/db/client.js';
-import { seedSchoolYear } from './school-year.js';
+import { datasets, leftOut } from '../src/export/datasets.js';
+import { schemaTables, seedSchoolYear } from './school-year.js';
 import { scratchDatabase, serverDir, type Scratch } from './server-process.js';
 
 /** `npm run bank -- export`: a school can always leave with its data, and with nothing else's. */
@@ -51,6 +52,8 @@ async function bankCounts(db: DatabaseHandle) {
       db,
       sql`select count(*)::int as n from statements where account_number in ${inBank}`,
     ),
+    'audit-log': await count(db, sql`select count(*)::int as n from audit_log where bank_id = 1`),
+    'support-tickets': await count(db, sql`select count(*)::int as n from support_tickets where bank_id = 1`),
   };
 }
 
@@ -87,11 +90,15 @@ describe('npm run bank -- export --bank 1', () => {
       expect(readJson(name), name).toHaveLength(rows);
       expect(readCsv(name), name).toHaveLength(rows);
     }
-    expect(readJson('export').counts).toEqual(expected);
+    expect(readJson('export')).toMatchObject({
+      counts: expected,
+      bank: { id: 1, name: 'Demo School Bank', timeZone: 'UTC', savingsRatePercent: expect.any(Number) },
+    });
     expect(stdout).toBe(
       `Exported bank 1 (Demo School Bank) to ${out}: ${expected.users} users, ${expected.accounts} accounts, ` +
         `${expected.transactions} transactions, ${expected.paydays} paydays, ${expected.schedules} schedules ` +
-        `(${expected['schedule-runs']} runs), ${expected.statements} statements.\n`,
+        `(${expected['schedule-runs']} runs), ${expected.statements} statements, ` +
+        `${expected['audit-log']} audit log entries, ${expected['support-tickets']} support tickets.\n`,
     );
     expect(readdirSync(path.join(out, 'statements')).sort()).toEqual(pdfs.map((p) => p.file_name).sort());
     for (const { file_name, pdf } of pdfs)
@@ -132,6 +139,27 @@ describe('npm run bank -- export --bank 1', () => {
       amount: expect.any(Number),
       paydayId: expect.any(String),
     });
+  });
+});
+
+describe('what an export holds', () => {
+  it('every table of the bank is a dataset or left out for a reason it states', () => {
+    const covered = [...datasets.map((d) => d.table), ...Object.keys(leftOut)].sort();
+    expect(covered).toEqual(schemaTables);
+  });
+
+  it('the audit log (a reversal: who made it and why) and the support tickets as written', () => {
+    const reversal = readJson('audit-log').find((entry: any) => entry.action === 'reverse');
+    expect(reversal).toMatchObject({ actor: 'admin', summary: expect.stringContaining('Paid twice') });
+    expect(readCsv('audit-log').find((entry) => entry.action === 'reverse')?.actor).toBe('admin');
+    expect(readJson('support-tickets')).toEqual([
+      expect.objectContaining({
+        username: 'student',
+        title: 'My statement',
+        contents: 'The October statement is not there.',
+        status: 'Open',
+      }),
+    ]);
   });
 });
 

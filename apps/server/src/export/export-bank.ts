@@ -3,7 +3,7 @@ import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Tx } from '../db/client.js';
-import { datasets, type Dataset } from './datasets.js';
+import { datasets, iso, type Dataset } from './datasets.js';
 
 /** "12.50": cents as a decimal string with two places, exactly (no floating point). */
 export function moneyText(cents: number): string {
@@ -57,7 +57,8 @@ export interface BankExport {
 
 /**
  * Writes one bank's records into `dir` (new or empty): every dataset as CSV and JSON, each stored
- * statement PDF under statements/, and export.json naming the bank, the time and the counts. Read
+ * statement PDF under statements/, and export.json naming the bank (with its settings), the time
+ * and the counts. Read
  * in one snapshot, so the files agree with each other.
  */
 export async function exportBank(db: Database, bankId: number, dir: string): Promise<BankExport> {
@@ -89,19 +90,31 @@ export function assertEmptyFolder(dir: string): void {
 const money =
   'CSV: a decimal string with two places ("12.50"); JSON: a number (12.5). Dates and times are ISO 8601, times in UTC.';
 const files =
-  'Each dataset is <name>.csv and <name>.json with the same columns. statements/ holds every issued statement PDF, as stored; statements.csv lists them.';
+  "Each dataset is <name>.csv and <name>.json with the same columns. statements/ holds every issued statement PDF, as stored; statements.csv lists them. In CSV, a column that holds a structure (an audit entry's before and after, a run's leftOut and cut) is JSON text.";
 
+/** The bank and its settings, as export.json names it; a bank that is not there is refused by name. */
 async function findBank(tx: Tx, bankId: number) {
-  const banks = await queryRows<{ id: number; name: string; timeZone: string }>(
+  const banks = await queryRows<{ id: number; name: string }>(
     tx,
-    sql`select id, name, time_zone as "timeZone" from banks order by id`,
+    sql`select id, name from banks order by id`,
   );
-  const bank = banks.find((b) => b.id === bankId);
-  if (bank) return bank;
-  const known = banks.map((b) => `${b.id} (${b.name})`).join(', ');
-  throw new Error(
-    `There is no bank ${bankId}. ${known ? `The banks here are ${known}.` : 'There is no bank yet.'}`,
+  if (!banks.some((b) => b.id === bankId)) {
+    const known = banks.map((b) => `${b.id} (${b.name})`).join(', ');
+    throw new Error(
+      `There is no bank ${bankId}. ${known ? `The banks here are ${known}.` : 'There is no bank yet.'}`,
+    );
+  }
+  const [bank] = await queryRows<{ id: number; name: string }>(
+    tx,
+    sql`select id, name, checking_active as "checkingActive", savings_active as "savingsActive",
+          (savings_rate_hundredths / 100.0)::float8 as "savingsRatePercent",
+          teller_deposit_permission as "tellerDepositPermission",
+          teller_withdrawal_permission as "tellerWithdrawalPermission",
+          teller_transfer_permission as "tellerTransferPermission", time_zone as "timeZone",
+          ${iso('created_at')} as "createdAt"
+        from banks where id = ${bankId}`,
   );
+  return bank!;
 }
 
 async function writeStatementFiles(tx: Tx, bankId: number, dir: string): Promise<void> {
