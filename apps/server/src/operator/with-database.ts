@@ -25,10 +25,13 @@ export async function withDatabase<T>(work: (db: Database) => Promise<T>): Promi
 }
 
 /**
- * A file or folder the operator named: relative to the folder they ran npm in (npm runs the
- * tool in apps/server and says where it was started in INIT_CWD).
+ * A file or folder the operator named: relative to the folder they ran npm in when `npm run bank`
+ * started this tool (npm runs it in apps/server and says where it was started in INIT_CWD), else
+ * to the current folder (`node dist/cli.js`; an INIT_CWD inherited from some other npm script
+ * would point elsewhere).
  */
-export const operatorPath = (name: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), name);
+export const operatorPath = (name: string) =>
+  path.resolve((process.env.npm_lifecycle_event === 'cli' && process.env.INIT_CWD) || process.cwd(), name);
 
 /** Refuses, before anything is created, a DATA_DIR that holds no embedded database. */
 export function assertEmbeddedDatabaseExists(dataDir: string): void {
