@@ -13,7 +13,7 @@ import { verifyLedger } from '../src/domain/ledger/index.js';
 import { seedBank } from './fixtures.js';
 import { databaseKind, openTestDatabase } from './harness.js';
 import { balances, databaseSnapshot, firstStatement, schemaTables, seedSchoolYear } from './school-year.js';
-import { scratchDatabase, serverDir, type Scratch } from './server-process.js';
+import { emptyDatabase, scratchDatabase, serverDir, type Scratch } from './server-process.js';
 
 const run = promisify(execFile);
 const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
@@ -26,20 +26,6 @@ const bankCli = (env: Record<string, string>, ...args: string[]) =>
     cwd: serverDir,
     env: { ...process.env, LOG_LEVEL: 'silent', BACKUP_DIR: backupDir, ...env },
   });
-
-/**
- * An empty database to restore into: on PGlite a data directory that does not exist yet (restore
- * creates it, as on a new machine); on PostgreSQL a new, migrated, empty database.
- */
-async function emptyTarget(): Promise<Scratch> {
-  if (databaseKind === 'postgres') return scratchDatabase();
-  const dataDir = path.join(mkdtempSync(path.join(work, 'target-')), 'data');
-  return {
-    env: { DATA_DIR: dataDir },
-    open: () => openDatabase({ dataDir }),
-    drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-  };
-}
 
 let original: Scratch;
 let before: Awaited<ReturnType<typeof databaseSnapshot>>;
@@ -74,7 +60,7 @@ describe('what a backup holds', () => {
 
 describe('npm run bank -- backup, then restore into an empty database', () => {
   it('brings back the books, every row and every sequence, and a statement byte for byte', async () => {
-    const target = await emptyTarget();
+    const target = await emptyDatabase();
     scratches.push(target);
     const { stdout } = await bankCli(target.env, 'restore', '--from', backupFile);
     expect(stdout).toContain(`Restored ${backupFile} (written 20`);
@@ -109,7 +95,7 @@ describe('npm run bank -- backup, then restore into an empty database', () => {
   });
 
   it('with --force replaces what a database holds, after backing that up', async () => {
-    const target = await emptyTarget();
+    const target = await emptyDatabase();
     scratches.push(target);
     const other = await target.open();
     await seedBank(other.db, 'other');
@@ -132,7 +118,7 @@ describe('npm run bank -- restore of a bad file', () => {
     const whole = readFileSync(backupFile);
     const cut = path.join(work, 'cut.json.gz');
     writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
-    const target = await emptyTarget();
+    const target = await emptyDatabase();
     scratches.push(target);
     await expect(bankCli(target.env, 'restore', '--from', cut)).rejects.toMatchObject({
       code: 1,
@@ -198,7 +184,7 @@ describe('a backup and the versions of the bank', () => {
       } finally {
         await embedded.close();
       }
-      const target = await emptyTarget();
+      const target = await emptyDatabase();
       scratches.push(target);
       const db = await target.open();
       try {
