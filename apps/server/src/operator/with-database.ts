@@ -38,7 +38,8 @@ export function assertEmbeddedDatabaseExists(dataDir: string): void {
   if (!existsSync(path.join(dataDir, 'PG_VERSION')))
     throw new Error(
       `There is no embedded database in ${path.resolve(dataDir)}. Set DATA_DIR to the folder the server ` +
-        'uses (it is relative to apps/server; the default is ./data there).',
+        'uses (a relative one is taken from the folder the tool runs in: apps/server with npm run bank, ' +
+        "where the server's default ./data is).",
     );
 }
 
