@@ -4,14 +4,15 @@
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { loadConfig } from './config.js';
-import { openDatabase, type Database } from './db/client.js';
 import { inTransaction } from './db/transaction.js';
-import { setPasswordHashCost } from './domain/auth/passwords.js';
 import { createBank } from './domain/bank/create-bank.js';
 import { AppError } from './domain/errors.js';
 import { postTransactions } from './domain/ledger/index.js';
 import { runMonthEnd } from './domain/month-end/index.js';
 import { runDueSchedules } from './domain/schedules/index.js';
+import { backupCommand, restoreCommand } from './operator/backup-commands.js';
+import { exportCommand } from './operator/export-command.js';
+import { withDatabase } from './operator/with-database.js';
 
 function parseDate(value: string): Date {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
@@ -28,24 +29,16 @@ function parseInstant(value: string): Date {
   return instant;
 }
 
-async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
-  const config = loadConfig();
-  setPasswordHashCost(config.passwordHashCost);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    owner: 'the bank CLI',
-  });
-  try {
-    return await work(database.db);
-  } finally {
-    await database.close();
-  }
+function parseBankId(value: string): number {
+  if (!/^[1-9]\d{0,8}$/.test(value)) throw new InvalidArgumentError('expected a bank number such as 1');
+  return Number(value);
 }
 
 const program = new Command()
   .name('bank')
-  .description('Operate the school bank: create banks, run the posting, month-end and schedule jobs.')
+  .description(
+    'Operate the school bank: create banks, run the posting, month-end and schedule jobs, back up, restore and export.',
+  )
   .showHelpAfterError();
 
 program
@@ -106,6 +99,30 @@ program
     );
     for (const run of runs) console.log(JSON.stringify(run));
   });
+
+program
+  .command('backup')
+  .description(
+    'Write a backup of the whole database to a file (with the embedded database, the running server writes it)',
+  )
+  .requiredOption('--to <file>', 'the new backup file, e.g. bank-2026-11-30.json.gz')
+  .action(backupCommand);
+
+program
+  .command('restore')
+  .description('Restore a backup into an empty database (stop the server first)')
+  .requiredOption('--from <file>', 'a file written by backup, or a nightly backup')
+  .option('--force', 'replace what the database holds (it is backed up first)')
+  .action(restoreCommand);
+
+program
+  .command('export')
+  .description(
+    "Write one bank's users, accounts, transactions, paydays, schedules, statements, audit log and support tickets as CSV and JSON",
+  )
+  .requiredOption('--bank <number>', 'the bank number (1 is the first bank)', parseBankId)
+  .requiredOption('--to <folder>', 'a new or empty folder')
+  .action(exportCommand);
 
 program.parseAsync().catch((error: unknown) => {
   console.error(

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import { defaults } from '@bank/shared';
 import { DEFAULT_PASSWORD_HASH_COST, PASSWORD_HASH_COST_RANGE } from './domain/auth/passwords.js';
@@ -16,6 +17,10 @@ const environmentSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DEMO_DATA: flag.optional(),
+  /** Where the nightly backups go; default DATA_DIR/backups. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  /** How many nightly backups to keep; 0 = none. Default 7 with the embedded database, 0 with DATABASE_URL. */
+  BACKUP_KEEP: z.coerce.number().int().min(0).max(3650).optional(),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(defaults.sessionTtlSeconds),
   POSTING_DELAY_SECONDS: z.coerce.number().int().min(0).default(defaults.postingDelaySeconds),
   LOGIN_FAILURES_PER_USER_ADDRESS: z.coerce
@@ -58,6 +63,10 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   demoData: boolean;
+  /** The folder of the nightly backups (backup/nightly.ts). */
+  backupDir: string;
+  /** How many nightly backups the server keeps; 0 = it writes none. */
+  backupKeep: number;
   sessionTtlSeconds: number;
   postingDelaySeconds: number;
   /** The three sign-in limits (API.md "Sessions"). */
@@ -91,6 +100,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
+    backupDir: e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups'),
+    // With PostgreSQL the database's own backups apply (README); the server writes them on request.
+    backupKeep: e.BACKUP_KEEP ?? (e.DATABASE_URL === undefined ? 7 : 0),
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     postingDelaySeconds: e.POSTING_DELAY_SECONDS,
     signInLimits: {

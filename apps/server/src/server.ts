@@ -1,4 +1,5 @@
 import { buildApp } from './app.js';
+import { answerBackupRequests } from './backup/server-request.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedDemoBankOnce } from './domain/demo/seed-demo-bank.js';
@@ -21,6 +22,10 @@ async function main() {
       );
   }
   const jobs = startJobs(database.db, config, app.log);
+  // With the embedded database the CLI cannot open the data directory while this process holds
+  // it, so `npm run bank -- backup` asks this process to write the backup (backup/server-request.ts).
+  const backups =
+    database.kind === 'pglite' ? answerBackupRequests(config.dataDir, database.db, app.log) : undefined;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -28,9 +33,11 @@ async function main() {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     jobs.stop();
+    backups?.stop();
     // Stop taking requests, let those under way finish, then close the database.
     await app.close();
     await jobs.idle();
+    await backups?.idle();
     await database.close();
     process.exit(0);
   };

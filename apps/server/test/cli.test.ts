@@ -88,7 +88,15 @@ describe('npm run bank -- create-bank', () => {
 
   it('prints its commands with --help', async () => {
     const { stdout } = await bankCli('--help');
-    for (const command of ['create-bank', 'post', 'month-end', 'run-schedules'])
+    for (const command of [
+      'create-bank',
+      'post',
+      'month-end',
+      'run-schedules',
+      'backup',
+      'restore',
+      'export',
+    ])
       expect(stdout).toContain(command);
   });
 });

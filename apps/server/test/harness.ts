@@ -35,6 +35,8 @@ export const testConfig: Config = {
   databaseUrl: undefined,
   dataDir: '',
   demoData: false,
+  backupDir: '',
+  backupKeep: 0,
   sessionTtlSeconds: 3600,
   postingDelaySeconds: 86_400,
   signInLimits: {

@@ -8,6 +8,7 @@ import { openDatabase } from '../src/db/client.js';
 import { inject } from 'vitest';
 import {
   createScratchDatabase,
+  databaseKind,
   migratedSnapshot,
   TEST_PASSWORD_HASH_COST,
   testDatabaseUrl,
@@ -52,6 +53,21 @@ export async function scratchDatabase(): Promise<Scratch> {
     env: { DATABASE_URL: scratch.url },
     open: () => openDatabase({ databaseUrl: scratch.url }),
     drop: scratch.drop,
+  };
+}
+
+/**
+ * An empty database to restore into: on PGlite a data directory that does not exist yet (restore
+ * creates it, as on a new machine); on PostgreSQL a new, migrated, empty database.
+ */
+export async function emptyDatabase(): Promise<Scratch> {
+  if (databaseKind === 'postgres') return scratchDatabase();
+  const parent = mkdtempSync(path.join(tmpdir(), 'bank-empty-'));
+  const dataDir = path.join(parent, 'data');
+  return {
+    env: { DATA_DIR: dataDir },
+    open: () => openDatabase({ dataDir }),
+    drop: async () => rmSync(parent, { recursive: true, force: true }),
   };
 }
 

@@ -1,0 +1,169 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * What `npm run bank -- export` writes for one bank, one CSV and one JSON file per dataset. Each
+ * query answers plain values: timestamps as ISO text (UTC), dates as YYYY-MM-DD, money in cents
+ * (written as "12.50" in CSV and 12.5 in JSON by export-bank.ts). No password hash, session or
+ * token is selected anywhere.
+ */
+export type ColumnKind = 'plain' | 'money' | 'json' | 'list';
+
+export interface Dataset {
+  /** The files' name: `<name>.csv` and `<name>.json`. */
+  name: string;
+  /** The table whose rows of the bank it lists (others are joined in for names). */
+  table: string;
+  /** Column name (as in the files) and kind; a column not listed is plain. */
+  columns: Record<string, ColumnKind>;
+  query: (bankId: number) => SQL;
+}
+
+export const iso = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+const columns = (names: string, kinds: Record<string, ColumnKind> = {}): Record<string, ColumnKind> =>
+  Object.fromEntries(names.split(/\s+/).map((name) => [name, kinds[name] ?? 'plain']));
+
+export const datasets: Dataset[] = [
+  {
+    name: 'branches',
+    table: 'branches',
+    columns: columns('id name createdAt'),
+    query: (bankId) =>
+      sql`select id, name, ${iso('created_at')} as "createdAt" from branches where bank_id = ${bankId} order by id`,
+  },
+  {
+    name: 'users',
+    table: 'users',
+    columns: columns('id username name displayName role branch mustChangePassword createdAt deletedAt'),
+    query: (bankId) =>
+      sql`select u.id, u.username, u.name, u.display_name as "displayName", u.role, b.name as branch,
+            u.must_change_password as "mustChangePassword", ${iso('u.created_at')} as "createdAt",
+            ${iso('u.deleted_at')} as "deletedAt"
+          from users u left join branches b on b.id = u.branch_id where u.bank_id = ${bankId} order by u.id`,
+  },
+  {
+    name: 'accounts',
+    table: 'accounts',
+    columns: columns('accountNumber type username ownerName branch balance openedAt closedAt', {
+      balance: 'money',
+    }),
+    query: (bankId) =>
+      sql`select a.account_number as "accountNumber", a.type, u.username, u.name as "ownerName",
+            b.name as branch, a.balance_cents as balance, ${iso('a.opened_at')} as "openedAt",
+            ${iso('a.closed_at')} as "closedAt"
+          from accounts a join users u on u.id = a.user_id join branches b on b.id = a.branch_id
+          where a.bank_id = ${bankId} order by a.opened_at, a.account_number`,
+  },
+  {
+    name: 'transactions',
+    table: 'transactions',
+    columns: columns(
+      'id accountNumber type description memo amount status transactionDate postedDate balanceAfter ' +
+        'transferId paydayId reversalOf reversedBy createdBy createdAt deletedAt',
+      { amount: 'money', balanceAfter: 'money' },
+    ),
+    query: (bankId) =>
+      sql`select t.id, t.account_number as "accountNumber", t.type, t.description, t.memo,
+            t.amount_cents as amount, t.status, ${iso('t.transaction_date')} as "transactionDate",
+            ${iso('t.posted_date')} as "postedDate", t.account_balance_cents as "balanceAfter",
+            t.transfer_id as "transferId", t.batch_id as "paydayId", t.reversal_of as "reversalOf",
+            t.reversed_by as "reversedBy", u.username as "createdBy", ${iso('t.created_at')} as "createdAt",
+            ${iso('t.deleted_at')} as "deletedAt"
+          from transactions t join accounts a on a.account_number = t.account_number
+            left join users u on u.id = t.created_by
+          where a.bank_id = ${bankId} order by t.id`,
+  },
+  {
+    name: 'paydays',
+    table: 'batches',
+    columns: columns('id kind memo count total createdBy createdAt reversalOf', { total: 'money' }),
+    query: (bankId) =>
+      sql`select p.id, p.kind, p.memo, p.item_count as count, p.total_cents as total,
+            u.username as "createdBy", ${iso('p.created_at')} as "createdAt", p.reversal_of as "reversalOf"
+          from batches p join users u on u.id = p.created_by
+          where p.bank_id = ${bankId} order by p.created_at, p.id`,
+  },
+  {
+    name: 'schedules',
+    table: 'schedules',
+    columns: columns(
+      'id name kind amount memo every startDate targetBranch targetAccounts accountType shortfall active ' +
+        'nextRunAt pausedReason createdBy createdAt deletedAt',
+      { amount: 'money', targetAccounts: 'list' },
+    ),
+    query: (bankId) =>
+      sql`select s.id, s.name, s.kind, s.amount_cents as amount, s.memo, s.every,
+            s.start_date::text as "startDate", b.name as "targetBranch", s.target_accounts as "targetAccounts",
+            s.account_type as "accountType", s.shortfall, s.active, ${iso('s.next_run_at')} as "nextRunAt",
+            s.paused_reason as "pausedReason", u.username as "createdBy", ${iso('s.created_at')} as "createdAt",
+            ${iso('s.deleted_at')} as "deletedAt"
+          from schedules s join users u on u.id = s.created_by left join branches b on b.id = s.target_branch_id
+          where s.bank_id = ${bankId} order by s.id`,
+  },
+  {
+    name: 'schedule-runs',
+    table: 'schedule_runs',
+    columns: columns(
+      'id scheduleId schedule occurrenceDate runAt paydayId count total leftOut cut problem ranBy createdAt',
+      { total: 'money', leftOut: 'json', cut: 'json' },
+    ),
+    query: (bankId) =>
+      sql`select r.id, r.schedule_id as "scheduleId", s.name as schedule, r.occurrence_date::text as "occurrenceDate",
+            ${iso('r.run_at')} as "runAt", r.batch_id as "paydayId", r.item_count as count,
+            r.total_cents as total, r.left_out as "leftOut", r.cut, r.problem, u.username as "ranBy",
+            ${iso('r.created_at')} as "createdAt"
+          from schedule_runs r join schedules s on s.id = r.schedule_id left join users u on u.id = r.ran_by
+          where s.bank_id = ${bankId} order by r.id`,
+  },
+  {
+    name: 'statements',
+    table: 'statements',
+    columns: columns('id accountNumber period file openingBalance closingBalance bytes createdAt', {
+      openingBalance: 'money',
+      closingBalance: 'money',
+    }),
+    query: (bankId) =>
+      sql`select st.id, st.account_number as "accountNumber", to_char(st.period_start, 'YYYY-MM') as period,
+            'statements/' || st.file_name as file, st.opening_balance_cents as "openingBalance",
+            st.closing_balance_cents as "closingBalance", octet_length(st.pdf) as bytes,
+            ${iso('st.created_at')} as "createdAt"
+          from statements st join accounts a on a.account_number = st.account_number
+          where a.bank_id = ${bankId} order by st.id`,
+  },
+  {
+    name: 'audit-log',
+    table: 'audit_log',
+    columns: columns('id at action actor transactionId scheduleId paydayId summary before after', {
+      before: 'json',
+      after: 'json',
+    }),
+    query: (bankId) =>
+      sql`select l.id, ${iso('l.at')} as at, l.action, u.username as actor, l.transaction_id as "transactionId",
+            l.schedule_id as "scheduleId", l.batch_id as "paydayId", l.summary, l.before, l.after
+          from audit_log l left join users u on u.id = l.actor_user_id
+          where l.bank_id = ${bankId} order by l.id`,
+  },
+  {
+    name: 'support-tickets',
+    table: 'support_tickets',
+    columns: columns('id username type title contents severity status createdAt updatedAt'),
+    query: (bankId) =>
+      sql`select t.id, u.username, t.ticket_type as type, t.title, t.contents, t.severity, t.status,
+            ${iso('t.created_at')} as "createdAt", ${iso('t.updated_at')} as "updatedAt"
+          from support_tickets t join users u on u.id = t.user_id
+          where t.bank_id = ${bankId} order by t.id`,
+  },
+];
+
+/**
+ * The tables no dataset lists, and why. export.test.ts checks that every table of the schema is
+ * either here or a dataset's, so a table a later migration adds is a decision, not an oversight.
+ */
+export const leftOut: Record<string, string> = {
+  banks: 'export.json holds the bank itself, with its settings',
+  sessions: 'sign-ins under way (token hashes): nothing a school keeps',
+  login_failures: 'failed sign-ins by user name and address, kept an hour to slow down guessing',
+  idempotency_keys: 'answers kept to replay a repeated request; the money they moved is in transactions',
+  interest_credits: 'which months have had their interest; the interest itself is in transactions',
+};

@@ -1,0 +1,96 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { build, type BuildOptions } from 'rolldown';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedTwoBanks } from './fixtures.js';
+import { databaseSnapshot } from './school-year.js';
+import { scratchDatabase, serverDir, type Scratch } from './server-process.js';
+
+/**
+ * The operator tool as `npm run build` bundles it (dist/cli.js, run by node with nothing compiled
+ * at run time): the other tests run src/cli.ts through tsx, so what only the bundle can get wrong
+ * (an import rolldown resolves differently, the migrations it must find beside itself) shows here.
+ * It is built from rolldown.config.mjs into a folder of its own, never over the real dist/, which
+ * a running server or the browser suite may be using. That folder is under node_modules, so the
+ * bundle finds its npm packages as dist/cli.js does.
+ */
+const run = promisify(execFile);
+const cacheDir = path.resolve(serverDir, '../../node_modules/.cache/school-bank-tests');
+mkdirSync(cacheDir, { recursive: true });
+const buildDir = mkdtempSync(path.join(cacheDir, 'built-cli-'));
+const work = path.join(buildDir, 'work');
+
+let scratches: Scratch[] = [];
+const builtCli = (scratch: Scratch, ...args: string[]) =>
+  run(process.execPath, [path.join(buildDir, 'cli.js'), ...args], {
+    // Not apps/server: the bundle must not lean on the folder it was built from.
+    cwd: work,
+    env: { ...process.env, LOG_LEVEL: 'silent', ...scratch.env },
+  });
+
+beforeAll(async () => {
+  const config = (await import(pathToFileURL(path.join(serverDir, 'rolldown.config.mjs')).href)) as {
+    default: BuildOptions[];
+  };
+  await build(
+    config.default.map((options) => ({
+      ...options,
+      cwd: serverDir,
+      logLevel: 'silent' as const,
+      output: { ...options.output, dir: buildDir },
+    })),
+  );
+  mkdirSync(work);
+});
+afterAll(async () => {
+  for (const scratch of scratches) await scratch.drop();
+  scratches = [];
+  rmSync(buildDir, { recursive: true, force: true });
+});
+
+describe('the built operator tool (dist/cli.js)', () => {
+  let original: Scratch;
+  let target: Scratch;
+  let before: Record<string, string[]>;
+  const backupFile = path.join(work, 'two-banks.json.gz');
+
+  beforeAll(async () => {
+    original = await scratchDatabase();
+    target = await scratchDatabase();
+    scratches.push(original, target);
+    const db = await original.open();
+    await seedTwoBanks(db.db);
+    before = await databaseSnapshot(db.db);
+    await db.close();
+  });
+
+  it('writes a backup, naming the file relative to the folder it runs in', async () => {
+    const { stdout } = await builtCli(original, 'backup', '--to', 'two-banks.json.gz');
+    expect(stdout).toBe(
+      `Backup written to ${backupFile} (${/\(([\d.]+ KB)\)/.exec(stdout)?.[1]}): ` +
+        '2 banks, 8 users, 4 accounts, 0 transactions, 0 statements.\n',
+    );
+  });
+
+  // Opening a database, the bundle reads the migrations it carries (dist/migrations) to apply any missing.
+  it('restores it into an empty database, every row and sequence', async () => {
+    const { stdout } = await builtCli(target, 'restore', '--from', 'two-banks.json.gz');
+    expect(stdout).toContain('The books balance');
+    const restored = await target.open();
+    try {
+      expect(await databaseSnapshot(restored.db)).toEqual(before);
+    } finally {
+      await restored.close();
+    }
+  });
+
+  it('exports one bank of it', async () => {
+    const { stdout } = await builtCli(target, 'export', '--bank', '2', '--to', 'bank-two');
+    expect(stdout).toMatch(/^Exported bank 2 \(two Bank\) to .*bank-two: 4 users, 2 accounts/);
+    const manifest = JSON.parse(readFileSync(path.join(work, 'bank-two', 'export.json'), 'utf8'));
+    expect(manifest).toMatchObject({ bank: { id: 2, name: 'two Bank' }, counts: { users: 4, accounts: 2 } });
+  });
+});
