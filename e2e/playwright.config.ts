@@ -36,7 +36,8 @@ export default defineConfig({
   },
   webServer: {
     // The data directory is removed here, once per run, by the process that starts the server.
-    command: `rm -rf ${DATA_DIR} && node --import tsx ../apps/server/src/server.ts`,
+    // The built server, as `npm start` runs it (`npm run test:e2e` builds it first).
+    command: `rm -rf ${DATA_DIR} && node ../apps/server/dist/server.js`,
     url: `${baseURL}/api/healthz`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -99,7 +99,9 @@ test('a roster is imported, its slips printed, and a student signs in with a sli
   await expect(page).toHaveURL(/\/1\/admin\/users\/import$/);
   await importRoster(page, rows('Nowhere Campus'));
   const bad = page.getByTestId('import-row').nth(1);
-  await expect(bad).toContainText('No branch of this bank has this name or id.');
+  // What was typed, and the branches there are to choose from.
+  await expect(bad).toContainText('Nowhere Campus');
+  await expect(bad).toContainText(/There is no branch "Nowhere Campus"\. Choose one of: .*Main Campus/);
   await expect(page.getByRole('button', { name: 'Create Students' })).toBeDisabled();
   await importRoster(page, rows('Main Campus'));
   await expect(page.getByText('All 3 rows are ready to create.', { exact: true })).toBeVisible();

@@ -79,6 +79,7 @@ export async function transferLoad(options: {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.clients });
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
+  let answered = 0;
   const start = performance.now();
   const countFrom = start + options.warmupSeconds * 1000;
   const stopAt = countFrom + options.seconds * 1000;
@@ -97,6 +98,7 @@ export async function transferLoad(options: {
         { authorization: `Bearer ${options.token}`, 'idempotency-key': randomUUID() },
       );
       const done = performance.now();
+      answered++;
       if (sent < countFrom || done > stopAt) continue;
       statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
       if (answer.status === 201) latencies.push(done - sent);
@@ -104,7 +106,7 @@ export async function transferLoad(options: {
   }
   await Promise.all(Array.from({ length: options.clients }, client));
   agent.destroy();
-  return { clients: options.clients, seconds: options.seconds, latencies, statuses };
+  return { clients: options.clients, seconds: options.seconds, latencies, statuses, answered };
 }
 
 /** What one load slice measured: the latency of every transfer that succeeded, and every status. */
@@ -113,6 +115,8 @@ export interface LoadSlice {
   seconds: number;
   latencies: number[];
   statuses: Record<string, number>;
+  /** Every transfer answered, warm-up included (for the server's CPU per transfer). */
+  answered: number;
 }
 
 /** The figures of several slices of the same load (interleaved with the reference), as one. */

@@ -4,9 +4,12 @@
  * a check of the books after the load (a run that loses or creates money fails, however fast).
  *
  * 1. PostgreSQL (started if it is not running): pgbench's TPC-B-like script, 16 clients, in its
- *    own database, and the bank's transfers over HTTP with 16 clients over 1,000 accounts and
- *    over the demo bank's 6 busiest accounts, each on a fresh scratch database; each load is cut
- *    in slices, each after a slice of pgbench as long, so both see the same busy machine.
+ *    own database, configured as its documentation advises (scale ≥ clients, so the clients do
+ *    not all queue on one branch row; prepared statements; no per-transaction log while it is
+ *    timed, latencies from a 5 % sample), and the bank's transfers over HTTP with 16 clients
+ *    over 1,000 accounts and over the demo bank's 6 busiest accounts, each on a fresh scratch
+ *    database; each load is cut in slices, each after a slice of pgbench as long, so both see the
+ *    same busy machine. The bank's server process reports the CPU it spent per transfer.
  * 2. The embedded database (PGlite in a data directory): the same 1,000-account load.
  * 3. Paging an account with 100,000 transactions (paging.ts) on PostgreSQL.
  *    A class payday of 1,000 deposits (payday.ts) on PostgreSQL, p50 of a few runs.
@@ -39,6 +42,12 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const CLIENTS = 16;
+/** pgbench's scale: at least the clients (its documentation), so no two clients share a branch row. */
+const PGBENCH_SCALE = CLIENTS;
+/** Whole seconds: pgbench's -T takes an integer. */
+const sliceSeconds = Math.max(1, Math.round(seconds / rounds));
+/** The fraction of pgbench's transactions logged for its latency percentiles. */
+const PGBENCH_SAMPLING = 0.05;
 
 function log(line: string) {
   console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${line}`);
@@ -84,7 +93,7 @@ interface PgbenchFigures {
   latenciesMs: number[];
 }
 
-/** The latencies (ms) in pgbench's per-transaction logs (`-l`): the third field, in µs. */
+/** The latencies (ms) in pgbench's (sampled) per-transaction logs (`-l`): the third field, in µs. */
 function readPgbenchLogs(dir: string): number[] {
   return readdirSync(dir).flatMap((file) =>
     readFileSync(path.join(dir, file), 'utf8')
@@ -94,20 +103,38 @@ function readPgbenchLogs(dir: string): number[] {
   );
 }
 
+/** The pgbench run of one slice, as the report prints it (the database named as `DB`). */
+export const pgbenchCommand = (slice: number) =>
+  `pgbench -M prepared -c ${CLIENTS} -j 2 -T ${slice} -l --sampling-rate=${PGBENCH_SAMPLING} DB` +
+  ` (after pgbench -i -s ${PGBENCH_SCALE} DB)`;
+
 /**
- * pgbench's TPC-B-like script (`pgbench -i`, scale 1) on its own database, run in slices of
- * 16 clients and 2 threads between the slices of the bank's load: on a machine whose other work
- * comes and goes, both then see the same machine.
+ * pgbench's TPC-B-like script on its own database at scale 16 (one branch row per client), run
+ * in slices of 16 clients and 2 threads between the slices of the bank's load: on a machine whose
+ * other work comes and goes, both then see the same machine.
  */
 async function startPgbench() {
   const db = await scratchDatabase('bench_pgbench');
-  const init = spawnSync('pgbench', ['-i', '-q', db.url], { encoding: 'utf8' });
+  const init = spawnSync('pgbench', ['-i', '-q', '-s', String(PGBENCH_SCALE), db.url], { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
   const run = (slice: number): PgbenchFigures => {
     const logDir = mkdtempSync(path.join(os.tmpdir(), 'bench-pgbench-log-'));
     const result = spawnSync(
       'pgbench',
-      ['-c', String(CLIENTS), '-j', '2', '-T', String(slice), '-l', `--log-prefix=${logDir}/tx`, db.url],
+      [
+        '-M',
+        'prepared',
+        '-c',
+        String(CLIENTS),
+        '-j',
+        '2',
+        '-T',
+        String(slice),
+        '-l',
+        `--sampling-rate=${PGBENCH_SAMPLING}`,
+        `--log-prefix=${logDir}/tx`,
+        db.url,
+      ],
       { encoding: 'utf8' },
     );
     const latenciesMs = readPgbenchLogs(logDir);
@@ -161,6 +188,8 @@ interface BankRun extends LoadFigures {
   booksAfter: Books;
   /** Every balance is Σ credits − Σ debits, running balances hold, transfers pair up, total unchanged. */
   booksBalance: boolean;
+  /** CPU of the bank's server process per answered transfer, µs (user + system). */
+  cpuPerTransferUs: number;
 }
 
 function startServer(env: Record<string, string>): {
@@ -218,22 +247,32 @@ async function bankLoad(
     );
     const slices: LoadSlice[] = [];
     const references: PgbenchFigures[] = [];
+    let cpuUs = 0;
+    const cpu = async () => {
+      server.child.stdin.write('cpu\n');
+      const used = JSON.parse(await server.next('CPU')) as { user: number; system: number };
+      return used.user + used.system;
+    };
     for (let round = 0; round < rounds; round++) {
-      if (pgbench) references.push(pgbench.run(seconds / rounds));
-      slices.push(
-        await transferLoad({
-          port: ready.port,
-          token,
-          accounts: ready.accounts,
-          clients: CLIENTS,
-          seconds: seconds / rounds,
-          warmupSeconds: round === 0 ? 3 : 1,
-          // Busy accounts are small: cents keep them from running dry.
-          amount: scenario === 'demo' ? 0.01 : 1,
-        }),
-      );
+      if (pgbench) references.push(pgbench.run(sliceSeconds));
+      const cpuBefore = await cpu();
+      server.child.stdin.write('profile\n');
+      const slice = await transferLoad({
+        port: ready.port,
+        token,
+        accounts: ready.accounts,
+        clients: CLIENTS,
+        seconds: sliceSeconds,
+        warmupSeconds: round === 0 ? 3 : 1,
+        // Busy accounts are small: cents keep them from running dry.
+        amount: scenario === 'demo' ? 0.01 : 1,
+      });
+      // The warm-up is in the CPU too; so are its transfers (answered, not timed).
+      cpuUs += (await cpu()) - cpuBefore;
+      slices.push(slice);
     }
     const figures = summarize(slices);
+    const answered = slices.reduce((sum, s) => sum + s.answered, 0);
     const reference = pgbench ? combinePgbench(references) : null;
     server.child.stdin.write('check\n');
     const after = JSON.parse(await server.next('BOOKS')) as Books;
@@ -250,6 +289,7 @@ async function bankLoad(
       booksBefore: ready.before,
       booksAfter: after,
       booksBalance,
+      cpuPerTransferUs: cpuUs / Math.max(1, answered),
     };
   } finally {
     await scratch?.drop();
@@ -318,7 +358,7 @@ async function main() {
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.loadavg()[0]!.toFixed(1)} load at start`;
   ensurePostgres();
 
-  log('pgbench -i (TPC-B-like, scale 1)…');
+  log(`pgbench -i -s ${PGBENCH_SCALE} (TPC-B-like)…`);
   const pgbench = await startPgbench();
   let pg1000: BankRun;
   let pgDemo: BankRun | null;
@@ -358,18 +398,32 @@ async function main() {
     reference: pgbenchLatency(pg1000),
     met: pg1000.p99Ms <= 50,
   });
+  rows.push({
+    what: '  moonshot: as cheap as pgbench',
+    value: `${pg1000.ratio!.toFixed(2)} × pgbench`,
+    target: '≥ 1.0 × pgbench',
+    reference: 'a transfer over HTTP against the bare five-statement transaction',
+    met: pg1000.ratio! >= 1,
+  });
+  rows.push({
+    what: '  server CPU per transfer',
+    value: `${pg1000.cpuPerTransferUs.toFixed(0)} µs`,
+    target: 'reported',
+    reference: 'the bank process only (user + system)',
+    met: null,
+  });
   if (pgDemo)
     rows.push({
       what: `transfers/s, PostgreSQL, demo bank's ${pgDemo.accounts} busiest accounts`,
       value: `${pgDemo.perSecond.toFixed(0)}/s = ${pgDemo.ratio!.toFixed(2)} × pgbench (p99 ${ms(pgDemo.p99Ms)})`,
-      target: '≥ 0.25 × pgbench',
+      target: '≥ 0.3 × pgbench',
       reference: ref(pgDemo),
-      met: pgDemo.ratio! >= 0.25,
+      met: pgDemo.ratio! >= 0.3,
     });
   if (lite)
     rows.push({
       what: `transfers/s, embedded PGlite, ${CLIENTS} clients, 1,000 accounts`,
-      value: `${lite.perSecond.toFixed(0)}/s (p50 ${ms(lite.p50Ms)}, p99 ${ms(lite.p99Ms)})`,
+      value: `${lite.perSecond.toFixed(0)}/s (p50 ${ms(lite.p50Ms)}, p99 ${ms(lite.p99Ms)}, ${lite.cpuPerTransferUs.toFixed(0)} µs CPU)`,
       target: '≥ 300/s',
       reference: 'absolute',
       met: lite.perSecond >= 300,
@@ -430,9 +484,8 @@ async function main() {
   const width = Math.max(...rows.map((r) => r.what.length));
   const valueWidth = Math.max(...rows.map((r) => r.value.length));
   console.log(`\n${new Date().toISOString()}  ${machine}`);
-  console.log(
-    '(a machine shared with other work gives noisy times; the ratios were measured side by side)\n',
-  );
+  console.log('(a machine shared with other work gives noisy times; the ratios were measured side by side)');
+  console.log(`reference, each slice: ${pgbenchCommand(sliceSeconds)}\n`);
   for (const r of rows) {
     const mark = r.met === null ? ' ' : r.met ? '✓' : '✗';
     console.log(
@@ -441,7 +494,7 @@ async function main() {
   }
   writeFileSync(
     reportFile,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, seconds, rounds, runs, paging, payday, startup: start, rows }, withoutLatencyLists, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, seconds, rounds, pgbench: pgbenchCommand(sliceSeconds), runs, paging, payday, startup: start, rows }, withoutLatencyLists, 2)}\n`,
   );
   console.log(`\nreport: ${path.relative(process.cwd(), reportFile)}`);
   if (runs.some((r) => !r.booksBalance) || payday?.booksBalance === false) {

@@ -3,12 +3,15 @@
  * loop): opens the database named by DATABASE_URL (or an embedded one in DATA_DIR), seeds the
  * scenario through the bank's own code, listens on a free port and prints one line
  * `READY {json}`. On the line `check` from standard input it checks the books and prints
- * `BOOKS {json}`; on `exit` it closes. Started by run.ts; not meant to be run by hand.
+ * `BOOKS {json}`; on `cpu` it prints `CPU {user, system}` (µs of this process so far, for the CPU a
+ * transfer costs); on `exit` it closes. Started by run.ts; not meant to be run by hand.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { createInterface } from 'node:readline';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { buildApp } from '../src/app.js';
+import { logDestination } from '../src/logging.js';
 import { openDatabase, queryRows, type Database } from '../src/db/client.js';
 import { accounts, banks } from '../src/db/schema.js';
 import type { Actor } from '../src/domain/actor.js';
@@ -100,6 +103,29 @@ async function books(db: Database, bankId: number) {
   return { problems, totalCents: total!.total, transactions: total!.transactions };
 }
 
+/**
+ * BENCH_PROFILE=dir: a CPU profile of the server during the timed load only (from the first
+ * `profile` to the next `cpu`), without the seeding, written to dir.
+ */
+const profiling = {
+  session: null as Session | null,
+  started: false,
+  async start() {
+    if (!process.env.BENCH_PROFILE || this.started) return;
+    this.session = new Session();
+    this.session.connect();
+    await this.session.post('Profiler.enable');
+    await this.session.post('Profiler.start');
+    this.started = true;
+  },
+  async stop() {
+    const { profile } = await this.session!.post('Profiler.stop');
+    mkdirSync(process.env.BENCH_PROFILE!, { recursive: true });
+    writeFileSync(`${process.env.BENCH_PROFILE}/load-${Date.now()}.cpuprofile`, JSON.stringify(profile));
+    this.started = false;
+  },
+};
+
 async function main() {
   const scenario = process.env.BENCH_SCENARIO ?? 'accounts';
   const count = Number(process.env.BENCH_ACCOUNTS ?? 1000);
@@ -107,13 +133,13 @@ async function main() {
   const seeded =
     scenario === 'demo' ? await seedDemo(handle.db, count) : await seedAccounts(handle.db, count);
   const before = await books(handle.db, seeded.bankId);
-  // Request logs as in production (level info), written to a file instead of a terminal.
-  const logStream = pino.destination({ dest: process.env.BENCH_LOG_FILE ?? '/dev/null', sync: false });
+  // Request logs as in production (level info, JSON lines), written to a file instead of standard output.
+  const logs = logDestination('json', process.env.BENCH_LOG_FILE ?? '/dev/null');
   const app = await buildApp({
     config: testConfigFor(process.env),
     db: handle.db,
     rateLimitPerMinute: 0,
-    logStream,
+    logStream: logs.stream,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -122,10 +148,13 @@ async function main() {
 
   for await (const line of createInterface({ input: process.stdin })) {
     if (line === 'check') console.log(`BOOKS ${JSON.stringify(await books(handle.db, seeded.bankId))}`);
+    if (line === 'cpu') console.log(`CPU ${JSON.stringify(process.cpuUsage())}`);
+    if (line === 'profile') await profiling.start();
+    if (line === 'cpu' && profiling.started) await profiling.stop();
     if (line === 'exit') break;
   }
   await app.close();
-  logStream.flushSync();
+  logs.flush();
   await handle.close();
   process.exit(0);
 }

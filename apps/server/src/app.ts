@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -20,6 +18,9 @@ import { setPasswordHashCost } from './domain/auth/passwords.js';
 import { registerAuth } from './plugins/auth.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerNoStore } from './plugins/no-store.js';
+import { OneLinePerRequest } from './plugins/request-log.js';
+import { registerWebApp } from './plugins/web-app.js';
+import { logDestination } from './logging.js';
 import { apiRoutes } from './routes/index.js';
 
 export interface AppOptions {
@@ -27,20 +28,11 @@ export interface AppOptions {
   db: Database;
   /** Overrides config.rateLimitPerMinute; tests that hammer the API raise it. */
   rateLimitPerMinute?: number;
-  /** Where log lines go (standard output by default); the log-safety test reads them. */
+  /** Where log lines go (config.logFormat to standard output by default); the log tests read them. */
   logStream?: { write(line: string): void };
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
-
-/**
- * Files under assets/ carry a hash of their content in their name: a browser may keep them for a
- * year without asking again. Everything else (index.html, the icon) is asked about on every visit
- * (answered 304 by its ETag when unchanged), so that a release reaches everyone at once.
- */
-export function cacheControlFor(filePath: string): string {
-  return filePath.split(path.sep).includes('assets') ? 'public, max-age=31536000, immutable' : 'no-cache';
-}
 
 /** Builds the whole HTTP application; server.ts listens with it, tests call it through `inject`. */
 export async function buildApp({
@@ -50,13 +42,15 @@ export async function buildApp({
   logStream,
 }: AppOptions): Promise<FastifyInstance> {
   setPasswordHashCost(config.passwordHashCost);
+  const destination = logStream ? null : logDestination(config.logFormat);
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      // Request logs carry method, URL and address only; these never reach a log line.
+      // Request logs carry method, path, status and user only; these never reach a log line.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'body.password'],
-      ...(logStream ? { stream: logStream } : {}),
+      stream: logStream ?? destination!.stream,
     },
+    logController: new OneLinePerRequest(),
     bodyLimit: limits.bodyLimitBytes,
     requestTimeout: limits.requestTimeoutMs,
     trustProxy: false,
@@ -69,6 +63,11 @@ export async function buildApp({
   registerErrorHandling(app);
   registerNoStore(app);
   registerAuth(app, db);
+  // What is buffered is written when the server stops.
+  app.addHook('onClose', (_instance, done) => {
+    destination?.flush();
+    done();
+  });
 
   // The display name arrives as a raw text body (spec §7).
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
@@ -117,27 +116,6 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(apiRoutes, { prefix: '/api', db, config });
 
-  const webDist = config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist;
-  if (existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      // The build writes .br and .gz copies of every text file; the smaller one accepted is sent.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        reply.header('cache-control', cacheControlFor(filePath));
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const wantsPage =
-      request.method === 'GET' &&
-      !request.url.startsWith('/api') &&
-      existsSync(path.join(webDist, 'index.html'));
-    // Client-side routes (/home, /account/123, ...) are the web app's: answer its page.
-    if (wantsPage) return reply.type('text/html').sendFile('index.html', webDist);
-    return reply.code(404).send({ error: 'NOT_FOUND', reason: 'NOT_FOUND', message: messages.notFound });
-  });
+  await registerWebApp(app, config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist);
   return app;
 }

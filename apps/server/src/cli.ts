@@ -11,12 +11,21 @@ import { createBank } from './domain/bank/create-bank.js';
 import { AppError } from './domain/errors.js';
 import { postTransactions } from './domain/ledger/index.js';
 import { runMonthEnd } from './domain/month-end/index.js';
+import { runDueSchedules } from './domain/schedules/index.js';
 
 function parseDate(value: string): Date {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
     throw new InvalidArgumentError('expected a date YYYY-MM-DD');
   }
   return new Date(`${value}T00:00:00Z`);
+}
+
+function parseInstant(value: string): Date {
+  const instant = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/.test(value) || Number.isNaN(instant.getTime())) {
+    throw new InvalidArgumentError('expected an ISO instant such as 2026-12-04T12:00:00Z');
+  }
+  return instant;
 }
 
 async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
@@ -36,7 +45,7 @@ async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
 
 const program = new Command()
   .name('bank')
-  .description('Operate the school bank: create banks, run the posting and month-end jobs.')
+  .description('Operate the school bank: create banks, run the posting, month-end and schedule jobs.')
   .showHelpAfterError();
 
 program
@@ -75,6 +84,27 @@ program
   .action(async (options: { asOf?: Date }) => {
     const result = await withDatabase((db) => runMonthEnd(db, { asOf: options.asOf ?? new Date() }));
     console.log(JSON.stringify(result));
+  });
+
+program
+  .command('run-schedules')
+  .description(
+    'Run every schedule occurrence due by the instant (what the server does every minute); one JSON line per run',
+  )
+  .option(
+    '--as-of <instant>',
+    'run what is due by this ISO instant, e.g. 2026-12-04T12:00:00Z (default: now)',
+    parseInstant,
+  )
+  .action(async (options: { asOf?: Date }) => {
+    const config = loadConfig();
+    const runs = await withDatabase((db) =>
+      runDueSchedules(db, {
+        asOf: options.asOf ?? new Date(),
+        postingDelaySeconds: config.postingDelaySeconds,
+      }),
+    );
+    for (const run of runs) console.log(JSON.stringify(run));
   });
 
 program.parseAsync().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defaults } from '@bank/shared';
 import { DEFAULT_PASSWORD_HASH_COST, PASSWORD_HASH_COST_RANGE } from './domain/auth/passwords.js';
+import { defaultLogFormat, LOG_FORMATS, type LogFormat } from './logging.js';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'on', 'off', 'yes', 'no', ''])
@@ -33,6 +34,8 @@ const environmentSchema = z.object({
     .max(PASSWORD_HASH_COST_RANGE.max)
     .default(DEFAULT_PASSWORD_HASH_COST),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** json (machines) or pretty (people); unset: pretty when standard output is a terminal. */
+  LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
   /** Where the built web app is; the server serves it at / when it exists. */
   WEB_DIST_DIR: z.string().optional(),
   /** The address students use to reach the bank (printed on sign-in slips): http(s), no query. */
@@ -64,6 +67,7 @@ export interface Config {
   /** scrypt cost of new password hashes, log2(N) (passwords.ts); stored hashes keep their own. */
   passwordHashCost: number;
   logLevel: string;
+  logFormat: LogFormat;
   webDistDir: string | undefined;
   /** PUBLIC_URL without a trailing slash, e.g. "http://bank.school.example:3000"; undefined when not set. */
   publicUrl: string | undefined;
@@ -97,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     passwordHashCost: e.PASSWORD_HASH_COST,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? defaultLogFormat(),
     webDistDir: e.WEB_DIST_DIR,
     publicUrl: e.PUBLIC_URL,
     runJobs: true,

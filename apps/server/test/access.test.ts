@@ -18,6 +18,8 @@ let two: SeededBank;
 let transactionId: number;
 let ticketId: number;
 let spareBranchId: number;
+let scheduleId: number;
+const batchId = '00000000-0000-4000-8000-000000000001';
 /** A statement month-end really issued, so the download probe names something that exists. */
 const statementMonth = '2025-01';
 
@@ -33,12 +35,24 @@ async function seed() {
   await runMonthEnd(t.db, { asOf: new Date('2025-02-01T00:00:00Z') });
   const [spare] = await t.db.insert(branches).values({ bankId: one.bankId, name: 'one Spare' }).returning();
   spareBranchId = spare!.id;
+  await t.db.execute(
+    sql`insert into batches (id, bank_id, kind, memo, item_count, total_cents, created_by)
+        values (${batchId}, ${one.bankId}, 'deposit', 'Class job', 1, 5000, ${one.admin.id})`,
+  );
   const [txn] = await queryRows<{ id: number }>(
     t.db,
-    sql`insert into transactions (account_number, type, description, amount_cents, transaction_date)
-        values (${one.checking.accountNumber}, 'credit', 'Teller Deposit', 5000, now() + interval '1 day')
+    sql`insert into transactions (account_number, type, description, amount_cents, transaction_date, batch_id)
+        values (${one.checking.accountNumber}, 'credit', 'Teller Deposit', 5000, now() + interval '1 day', ${batchId})
         returning id`,
   );
+  const [schedule] = await queryRows<{ id: number }>(
+    t.db,
+    sql`insert into schedules (bank_id, name, kind, amount_cents, every, start_date, target_branch_id, next_run_at, created_by)
+        values (${one.bankId}, 'Class job pay', 'deposit', 500, 'week', current_date + 7, ${one.main.id},
+                now() + interval '7 days', ${one.admin.id})
+        returning id`,
+  );
+  scheduleId = schedule!.id;
   await t.db.execute(
     sql`update accounts set balance_cents = 5000 where account_number = ${one.checking.accountNumber}`,
   );
@@ -57,7 +71,17 @@ interface Probe {
   body?: unknown;
 }
 
-const { accounts, audit, bank, branches: branchCalls, classroom, sessions, statements, tickets } = contract;
+const {
+  accounts,
+  audit,
+  bank,
+  branches: branchCalls,
+  classroom,
+  schedules,
+  sessions,
+  statements,
+  tickets,
+} = contract;
 const { transactions, users } = contract;
 
 /** A valid request naming bank one's records, for every route. */
@@ -163,6 +187,27 @@ function probes(): Map<Route, Probe> {
       { body: `username,name,branch,accounts\nimported-kid,Imported Kid,${one.main.id},CHECKING\n` },
     ],
     [tickets.update, { body: { supportTicketId: ticketId, ticketType: 'Bug', severity: '2. Critical' } }],
+    [transactions.reverse, { params: { transactionId }, body: { reason: 'Paid twice' } }],
+    [classroom.reversePayday, { params: { batchId }, body: { reason: 'Wrong class' } }],
+    [
+      schedules.create,
+      {
+        body: {
+          name: 'Rent',
+          kind: 'withdrawal',
+          amount: 3,
+          every: 'month',
+          startDate: '2099-01-31',
+          target: { branchId: one.main.id },
+        },
+      },
+    ],
+    [schedules.list, { params: { bankId: one.bankId } }],
+    [schedules.update, { params: { scheduleId }, body: { active: false } }],
+    [schedules.delete, { params: { scheduleId } }],
+    [schedules.preview, { params: { scheduleId } }],
+    [schedules.runs, { params: { scheduleId } }],
+    [schedules.runNow, { params: { scheduleId } }],
   ]);
 }
 

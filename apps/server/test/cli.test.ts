@@ -88,6 +88,43 @@ describe('npm run bank -- create-bank', () => {
 
   it('prints its commands with --help', async () => {
     const { stdout } = await bankCli('--help');
-    for (const command of ['create-bank', 'post', 'month-end']) expect(stdout).toContain(command);
+    for (const command of ['create-bank', 'post', 'month-end', 'run-schedules'])
+      expect(stdout).toContain(command);
+  });
+});
+
+describe('npm run bank -- run-schedules', () => {
+  it('runs every occurrence due by --as-of, one JSON line each, and nothing more the second time', async () => {
+    const db = await open();
+    const { schedules } = await import('../src/db/schema.js');
+    const [branch] = await db.db.query.branches.findMany({ limit: 1 });
+    await db.db.insert(schedules).values({
+      bankId: 1,
+      name: 'Class job pay',
+      kind: 'deposit',
+      amountCents: 500,
+      every: 'week',
+      startDate: '2099-01-02',
+      targetBranchId: branch!.id,
+      nextRunAt: new Date('2099-01-02T06:00:00Z'),
+      createdBy: 1,
+    });
+    await db.close();
+    const asOf = '2099-01-20T12:00:00Z';
+    const first = await bankCli('run-schedules', '--as-of', asOf);
+    const lines = first.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines.map((l) => [l.name, l.occurrence])).toEqual([
+      ['Class job pay', '2099-01-02'],
+      ['Class job pay', '2099-01-09'],
+      ['Class job pay', '2099-01-16'],
+    ]);
+    expect(lines[0].count).toBeGreaterThan(0);
+    expect((await bankCli('run-schedules', '--as-of', asOf)).stdout.trim()).toBe('');
+    await expect(bankCli('run-schedules', '--as-of', 'next friday')).rejects.toMatchObject({
+      stderr: expect.stringContaining('ISO instant'),
+    });
   });
 });

@@ -41,6 +41,10 @@ interface Leg {
 }
 const ledger = new Map<number, Leg>();
 let acceptedMoneyMoves = 0;
+/** Schedules and paydays the fuzz made, so later requests can name them; Run now's paydays, to count. */
+const scheduleIds: number[] = [];
+const batchIds: string[] = [];
+const runNowBatches = new Set<string>();
 
 interface TransactionAnswer {
   id: number;
@@ -69,6 +73,21 @@ function track(route: string, url: string, status: number, body: any) {
     case 'POST /api/teller/batches':
       // A payday's transactions (a replay names the same ones again: remembered once).
       for (const txn of body.transactions) remember(txn);
+      if (!batchIds.includes(body.batchId)) batchIds.push(body.batchId);
+      acceptedMoneyMoves++;
+      return;
+    case 'POST /api/admin/transactions/:transactionId/reverse':
+    case 'POST /api/admin/batches/:batchId/reverse':
+      // A reversal writes the opposite legs; the originals stay.
+      for (const txn of body.transactions) remember(txn);
+      acceptedMoneyMoves++;
+      return;
+    case 'POST /api/teller/schedules':
+      scheduleIds.push(body.scheduleId);
+      return;
+    case 'POST /api/teller/schedules/:scheduleId/runNow':
+      // Its answer names its payday, not the payday's transactions: counted from the payday below.
+      if (body.batchId) runNowBatches.add(body.batchId);
       acceptedMoneyMoves++;
       return;
     case 'POST /api/user/transfers':
@@ -322,6 +341,17 @@ function validValues(): Record<string, unknown[]> {
     ],
     q: ['stud', 'Zo\u00eb'],
     dryRun: ['true', 'false'],
+    // The school year: schedules and reversals.
+    reason: ['Paid twice', 'Wrong class'],
+    every: ['week', '2weeks', 'month'],
+    startDate: ['2099-01-31', new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10)],
+    target: [{ branchId: one.north.id }, { accountIds: [savings, one.otherChecking.accountNumber] }],
+    shortfall: ['skip', 'partial'],
+    active: [true, false],
+    timeZone: ['UTC', 'America/New_York'],
+    accountIds: [[savings], [one.checking.accountNumber, one.otherChecking.accountNumber]],
+    scheduleId: scheduleIds.length > 0 ? scheduleIds : [1],
+    batchId: batchIds.length > 0 ? batchIds.slice(-5) : ['00000000-0000-4000-8000-000000000000'],
   };
 }
 
@@ -637,7 +667,21 @@ describe('fuzzing every API route', () => {
       t.db,
       sql`select coalesce(sum(balance_cents), 0)::bigint as total from accounts`,
     );
-    const expected = [...ledger.values()].reduce((sum, leg) => sum + leg.signedCents, 0);
+    const [ranNow] = runNowBatches.size
+      ? await queryRows<{ total: number }>(
+          t.db,
+          sql`select coalesce(sum(case when type = 'credit' then amount_cents else -amount_cents end), 0)::bigint as total
+              from transactions where deleted_at is null
+                and batch_id::text in (${sql.join(
+                  [...runNowBatches].map((id) => sql`${id}`),
+                  sql`, `,
+                )})`,
+        )
+      : [{ total: 0 }];
+    // Run now's paydays count as their transactions, unless a later request (a reversal, a
+    // delete) already told the ledger about a leg of them.
+    const expected =
+      [...ledger.values()].reduce((sum, leg) => sum + leg.signedCents, 0) + Number(ranNow!.total);
     expect(Number(after!.total)).toBe(expected);
     expect(Number(before!.total)).toBe(300_000);
 

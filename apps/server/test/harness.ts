@@ -46,6 +46,7 @@ export const testConfig: Config = {
   rateLimitPerMinute: 100_000,
   passwordHashCost: TEST_PASSWORD_HASH_COST,
   logLevel: 'silent',
+  logFormat: 'json',
   webDistDir: undefined,
   publicUrl: undefined,
   runJobs: false,

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
 import { queryRows } from '../src/db/client.js';
-import { accounts, transactionAudit } from '../src/db/schema.js';
+import { accounts, auditLog } from '../src/db/schema.js';
 import { inTransaction } from '../src/db/transaction.js';
 import { createSingleLeg, postTransactions, verifyLedger } from '../src/domain/ledger/index.js';
 import { jobs } from '../src/jobs/registry.js';
@@ -626,7 +626,7 @@ describe('PUT /admin/transactions/update and DELETE /admin/transactions/{id}/del
     call(t.app, 'PUT', '/admin/transactions/update', { token, body });
   const remove = (token: string, id: number) =>
     call(t.app, 'DELETE', `/admin/transactions/${id}/delete`, { token });
-  const auditRows = () => t.db.select().from(transactionAudit).orderBy(transactionAudit.id);
+  const auditRows = () => t.db.select().from(auditLog).orderBy(auditLog.id);
 
   async function makeTransfer(amount: number) {
     const { one } = banks;

@@ -27,6 +27,16 @@ afterAll(async () => {
   await handle.close();
 });
 
+describe('LOG_FORMAT', () => {
+  it('is pretty for a terminal and JSON otherwise unless set, and refuses anything else by name', async () => {
+    const { loadConfig } = await import('../src/config.js');
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig({}).logFormat).toBe(process.stdout.isTTY ? 'pretty' : 'json');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+});
+
 describe('request logs', () => {
   it('contain no password, token or temporary password', async () => {
     await seedBank(handle.db, 'log');
@@ -49,8 +59,19 @@ describe('request logs', () => {
     });
 
     const log = lines.join('');
-    expect(lines.length).toBeGreaterThanOrEqual(8);
-    expect(log).toContain('/api/login');
+    // One line per request, when it is answered: method, path, status, time, and who.
+    const requests = lines.map((line) => JSON.parse(line)).filter((entry) => entry.url);
+    expect(requests.map((r) => `${r.method} ${r.url} ${r.status}`)).toEqual([
+      'POST /api/login 200',
+      'POST /api/login 401',
+      'POST /api/admin/users/create 201',
+      'PUT /api/user/users/log-admin/updatePassword 200',
+    ]);
+    expect(requests[2]).toMatchObject({
+      user: 'log-admin',
+      msg: expect.stringMatching(/^POST \/api\/admin\/users\/create 201 [\d.]+ ms$/),
+    });
+    expect(typeof requests[0].ms).toBe('number');
     for (const secret of [
       FIXTURE_PASSWORD,
       'Wrong-Guess-77',

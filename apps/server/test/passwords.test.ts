@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
-import { temporaryPasswordBits } from '../src/domain/auth/temporary-password.js';
 import { call, useTestApp } from './harness.js';
 import { FIXTURE_PASSWORD, seedTwoBanks } from './fixtures.js';
 
@@ -71,10 +70,6 @@ describe('temporary passwords', () => {
       seen.add(password);
     }
     expect(seen.size).toBe(5);
-  });
-
-  it('carry at least 40 bits of randomness', () => {
-    expect(temporaryPasswordBits).toBeGreaterThanOrEqual(40);
   });
 
   it('let the user reach only their own record, the password change and logout until they choose one', async () => {

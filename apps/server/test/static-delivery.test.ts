@@ -30,6 +30,7 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await writeWithCopies(path.join(dist, 'index.html'), page);
   await writeWithCopies(path.join(dist, 'assets/index-Ab12Cd34.js'), script);
+  await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
   handle = await openDatabase({});
   app = await buildApp({ config: { ...testConfig, webDistDir: dist }, db: handle.db });
   await app.ready();
@@ -71,5 +72,24 @@ describe('web app delivery', () => {
       expect(response.headers['content-encoding'], url).toBe('br');
       expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(page);
     }
+  });
+
+  it('answers HEAD for a page as GET does, and a missing file with a 404, never the page', async () => {
+    for (const url of ['/', '/home', '/account/1000000001']) {
+      const head = await app.inject({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toMatch(/text\/html/);
+      expect(head.body, url).toBe('');
+    }
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toMatch(/text\/plain/);
+    expect(robots.body).toContain('Disallow: /');
+    for (const url of ['/missing.txt', '/favicon.ico', '/assets/gone-Zz99.js']) {
+      const missing = await get(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.headers['content-type'], url).toMatch(/json/);
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/api/nowhere' })).statusCode).toBe(404);
   });
 });

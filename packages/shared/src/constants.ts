@@ -12,6 +12,14 @@ export const TRANSACTION_TYPES = ['debit', 'credit'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TRANSACTION_STATUSES = ['pending', 'posted'] as const;
 
+/** How often a schedule runs (API.md "The school year"), and what a run does with a student who cannot pay. */
+export const SCHEDULE_EVERY = ['week', '2weeks', 'month'] as const;
+export type ScheduleEvery = (typeof SCHEDULE_EVERY)[number];
+export const SHORTFALL_RULES = ['skip', 'partial'] as const;
+export type ShortfallRule = (typeof SHORTFALL_RULES)[number];
+/** The local time of day a schedule runs at, in the bank's time zone. */
+export const SCHEDULE_RUN_TIME = '06:00';
+
 export const TICKET_TYPES = ['Bug', 'Enhancement Request'] as const;
 export const TICKET_SEVERITIES = ['1. Blocker', '2. Critical', '3. Major', '4. Minor', '5. Trivial'] as const;
 export const TICKET_STATUSES = ['Open', 'In Progress', 'Resolved', 'Closed'] as const;
@@ -45,6 +53,13 @@ export const limits = {
   listPageMax: 500,
   /** A roster search text (`q`). */
   studentSearchMaxLength: 100,
+  /** A schedule's name ("Class job pay") and a reversal's reason: short, like a memo. */
+  scheduleNameMaxLength: 60,
+  reversalReasonMaxLength: 60,
+  /** Accounts one schedule may name (like a payday's items). */
+  scheduleAccountsMax: 1000,
+  /** An IANA time zone name ("America/New_York"). */
+  timeZoneMaxLength: 64,
   ticketTitleMaxLength: 120,
   ticketContentsMaxLength: 5000,
   passwordMinLength: 8,

@@ -15,4 +15,5 @@ export * from './schemas/tickets.js';
 export * from './schemas/audit.js';
 export * from './schemas/classroom.js';
 export * from './schemas/paging.js';
+export * from './schemas/schedules.js';
 export * from './contract/index.js';

@@ -346,7 +346,7 @@ export const classroomText = {
   importButton: 'Import Students',
   rosterLabel: 'Roster (CSV)',
   rosterDescription:
-    'One student per line under the header username,name,branch,accounts. Branch: its name or id. Accounts: CHECKING, SAVINGS, CHECKING;SAVINGS or empty.',
+    'One student per line: User Id, name, branch (its name), accounts (CHECKING, SAVINGS, both as CHECKING;SAVINGS, or leave empty). Start with the line username,name,branch,accounts, as in the example in the box.',
   uploadCsv: 'Upload a .csv file',
   downloadSample: 'Download sample CSV',
   check: 'Check',
@@ -360,6 +360,16 @@ export const classroomText = {
   creatingStudents: 'Creating Students...',
   createFailed: 'Failed to create students',
   created: (count: number) => `${count} ${count === 1 ? 'student' : 'students'} created`,
+  signInAddressIs: (address: string) => `Slips will print the sign-in address ${address}.`,
+  signInAddressReach: 'Students must be able to open it from their own phones or computers.',
+  signInAddressFromSetting:
+    "It comes from the bank's PUBLIC_URL setting; to print another, start the bank with another PUBLIC_URL.",
+  signInAddressHowToChange:
+    'To print another, start the bank with PUBLIC_URL set to the address students use, e.g. PUBLIC_URL=http://bank.my-school.example:3000.',
+  signInAddressUnreachable: (host: string) =>
+    `Students cannot open this address: ${host} means "this computer", so on a student's device it leads nowhere.`,
+  signInAddressFix:
+    "Before you print, start the bank with PUBLIC_URL set to this computer's address on the school network, e.g. PUBLIC_URL=http://bank.my-school.example:3000.",
   createdNote:
     'Hand each student their temporary password: it is shown only here. Print the sign-in slips before you leave this screen.',
   printSlips: 'Print sign-in slips',
@@ -376,6 +386,8 @@ export const classroomText = {
   slipUserId: 'User Id',
   slipPassword: 'Temporary password',
   slipSignIn: 'Sign in at',
+  slipQrLabel: 'QR code of the sign-in address',
+  slipScan: 'Scan to sign in',
   slipNote: 'You will choose your own password when you first sign in.',
 } as const;
 
@@ -491,4 +503,70 @@ export const supportGuidance = {
     '4. Minor': 'A small problem that is easy to work around.',
     '5. Trivial': 'A tiny thing, such as a typo or a colour.',
   },
+} as const;
+
+/**
+ * Issue 21, the school year (API.md "The school year"): schedules that run themselves, reversals,
+ * the bank's time zone. The API's texts and the screens' together, in their own block.
+ */
+export const schoolYearText = {
+  // API
+  timeZoneInvalid: 'Choose a time zone from the list, such as America/New_York.',
+  scheduleNameRequired: 'Give the schedule a name.',
+  scheduleNameTooLong: 'The name must be at most 60 characters.',
+  scheduleAmountInvalid: 'Enter an amount greater than 0.',
+  scheduleStartDateInvalid: 'Choose a start date (YYYY-MM-DD).',
+  scheduleStartDatePast: "The start date must be today or later in the bank's time zone.",
+  scheduleTargetInvalid: 'Choose a branch or at least one account.',
+  scheduleTooManyAccounts: 'A schedule names at most 1000 accounts.',
+  scheduleAccountRepeated: 'This account is already in the schedule.',
+  scheduleAccountNotFound: 'No open account of this bank has this number.',
+  scheduleBranchNotFound: 'No branch of this bank has this id.',
+  scheduleNothingToChange: 'Send at least one field to change.',
+  reasonRequired: 'Give a reason (at most 60 characters).',
+  reasonTooLong: 'The reason must be at most 60 characters.',
+  alreadyReversed: 'This transaction has already been reversed.',
+  reversalNotReversible: 'A reversal cannot be reversed. Make a new deposit or withdrawal instead.',
+  reversedCannotChange:
+    'A reversed transaction, or a reversal, cannot be edited or deleted: both stay as the record of what happened.',
+  batchAlreadyReversed: 'Some of these payments have already been reversed. Nothing was done.',
+  batchAccountNotInBatch: 'This account was not paid in this payday.',
+  batchReversalInsufficient: 'Some accounts do not have enough money to pay this back. Nothing was done.',
+  reversalDescription: (description: string) => `Reversal: ${description}`,
+  leftOutClosed: 'The account is closed.',
+  leftOutNoAccount: (type: string) => `No open ${type} account.`,
+  leftOutCannotPay: 'Not enough money.',
+  leftOutEmpty: 'The balance is $0.00.',
+  cutToBalance: 'Paid what the account had.',
+  runRefused: (who: string) => `Did not run: ${who} may no longer make this kind of payment in this bank.`,
+  creatorGone: 'Did not run: the person who made this schedule is no longer a user of this bank.',
+  cutNote: (paid: string, asked: string) => `Pays ${paid} of ${asked}: all the account has.`,
+
+  // The audit log's lines (API: GET /admin/audit `summary`)
+  everyLabel: { week: 'every week', '2weeks': 'every 2 weeks', month: 'every month' } as Record<
+    string,
+    string
+  >,
+  auditScheduleCreated: (name: string, what: string) => `Created schedule "${name}": ${what}.`,
+  auditScheduleUpdated: (name: string, what: string) => `Changed schedule "${name}": ${what}.`,
+  auditSchedulePaused: (name: string) => `Paused schedule "${name}".`,
+  auditScheduleStopped: (name: string, why: string) => `Schedule "${name}" stopped. ${why}`,
+  auditScheduleResumed: (name: string, next: string) => `Resumed schedule "${name}"; next run ${next}.`,
+  auditScheduleDeleted: (name: string) => `Deleted schedule "${name}".`,
+  auditScheduleRan: (
+    name: string,
+    count: number,
+    total: string,
+    leftOut: number,
+    cut: number,
+    extra: boolean,
+  ) =>
+    `${extra ? 'Ran now' : 'Ran'} "${name}": ${count} ${count === 1 ? 'payment' : 'payments'}, ${total}` +
+    (leftOut > 0 ? `; ${leftOut} left out` : '') +
+    (cut > 0 ? `; ${cut} paid only part` : '') +
+    '.',
+  auditReversed: (id: number, description: string, amount: string, reason: string) =>
+    `Reversed transaction ${id} (${description}, ${amount}): ${reason}.`,
+  auditBatchReversed: (count: number, total: string, memo: string, reason: string) =>
+    `Reversed ${count} ${count === 1 ? 'payment' : 'payments'} (${total}) of the payday "${memo}": ${reason}.`,
 } as const;

@@ -8,6 +8,9 @@ import {
   ACCOUNT_TYPES,
   BATCH_KINDS,
   ROLES,
+  SCHEDULE_EVERY,
+  SHORTFALL_RULES,
+  AUDIT_ACTIONS,
   TICKET_SEVERITIES,
   TICKET_STATUSES,
   TICKET_TYPES,
@@ -65,6 +68,8 @@ export const banks = pgTable(
     tellerDepositPermission: boolean('teller_deposit_permission').notNull().default(true),
     tellerWithdrawalPermission: boolean('teller_withdrawal_permission').notNull().default(true),
     tellerTransferPermission: boolean('teller_transfer_permission').notNull().default(true),
+    /** IANA zone its schedules run in (06:00 local); checked against PostgreSQL's zones on update. */
+    timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -204,6 +209,8 @@ export const batches = pgTable(
       .notNull()
       .references(() => users.id),
     createdAt: createdAt(),
+    /** For a payday that undoes (some of) another: that one. */
+    reversalOf: uuid('reversal_of').references((): AnyPgColumn => batches.id),
   },
   (t) => [
     check('batches_kind_valid', isOneOf(t.kind, BATCH_KINDS)),
@@ -245,9 +252,17 @@ export const transactions = pgTable(
     createdAt: createdAt(),
     /** Deleting keeps the row (and its audit record) but takes it out of every balance. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** A reversal names what it undoes; the original names its reversal (API.md "The school year"). */
+    reversalOf: bigint('reversal_of', { mode: 'number' }).references((): AnyPgColumn => transactions.id),
+    reversedBy: bigint('reversed_by', { mode: 'number' }).references((): AnyPgColumn => transactions.id),
   },
   (t) => [
     check('transactions_amount_positive', sql`${t.amountCents} > 0`),
+    // A reversal is never reversed itself; a transaction is reversed at most once (the unique index).
+    check('transactions_reversal_final', sql`${t.reversalOf} is null or ${t.reversedBy} is null`),
+    uniqueIndex('transactions_reversal_of_unique')
+      .on(t.reversalOf)
+      .where(sql`${t.reversalOf} is not null`),
     check('transactions_type_valid', isOneOf(t.type, TRANSACTION_TYPES)),
     check('transactions_memo_length', sql`${t.memo} is null or length(${t.memo}) between 1 and 60`),
     check(
@@ -272,26 +287,125 @@ export const transactions = pgTable(
   ],
 );
 
-/** Who changed or deleted which transaction, when, from what to what. */
-export const transactionAudit = pgTable(
-  'transaction_audit',
+/**
+ * The audit log (the table was transaction_audit, for edits and deletes only): who did what, when.
+ * An edit or delete keeps the transaction before and after; a reversal or a schedule's change or
+ * run keeps its own details. `actor_user_id` is null for what the bank did by itself (a schedule's
+ * run at 06:00).
+ */
+export const auditLog = pgTable(
+  'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     bankId: integer('bank_id')
       .notNull()
       .references(() => banks.id),
-    transactionId: bigint('transaction_id', { mode: 'number' })
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(() => transactions.id),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    actorUserId: integer('actor_user_id').references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    scheduleId: integer('schedule_id').references((): AnyPgColumn => schedules.id),
+    batchId: uuid('batch_id').references(() => batches.id),
+    summary: text('summary'),
+  },
+  (t) => [
+    index('transaction_audit_bank_idx').on(t.bankId, t.at),
+    check('audit_log_action_valid', isOneOf(t.action, AUDIT_ACTIONS)),
+    // Edits and deletes keep the transaction as it was; everything else says what happened.
+    check(
+      'audit_log_record_complete',
+      sql`case when ${t.action} in ('update', 'delete') then ${t.transactionId} is not null and ${t.before} is not null and ${t.actorUserId} is not null else ${t.summary} is not null end`,
+    ),
+  ],
+);
+
+/**
+ * A payday or bill that runs on its own (API.md "The school year"). Its occurrences are numbered
+ * from 0 (the start date); `next_index` is the next one to run and `next_run_at` its instant,
+ * 06:00 in the bank's zone, kept in step with the bank's zone. Paused or deleted: no next run.
+ */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: serial('id').primaryKey(),
+    bankId: integer('bank_id')
       .notNull()
-      .references(() => transactions.id),
-    action: text('action', { enum: ['update', 'delete'] }).notNull(),
-    actorUserId: integer('actor_user_id')
+      .references(() => banks.id),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: BATCH_KINDS }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    memo: text('memo'),
+    every: text('every', { enum: SCHEDULE_EVERY }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    /** Every Student of this branch (those who join later too) ... */
+    targetBranchId: integer('target_branch_id'),
+    /** ... or exactly these accounts. */
+    targetAccounts: char('target_accounts', { length: 10 }).array(),
+    accountType: text('account_type', { enum: ACCOUNT_TYPES }).notNull().default('CHECKING'),
+    shortfall: text('shortfall', { enum: SHORTFALL_RULES }).notNull().default('skip'),
+    active: boolean('active').notNull().default(true),
+    nextIndex: integer('next_index').notNull().default(0),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    /** Why the bank stopped it (its maker may no longer move money this way); null otherwise. */
+    pausedReason: text('paused_reason'),
+    createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    before: jsonb('before').notNull(),
-    after: jsonb('after'),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('transaction_audit_bank_idx').on(t.bankId, t.at)],
+  (t) => [
+    check('schedules_name_length', sql`length(${t.name}) between 1 and 60`),
+    check('schedules_kind_valid', isOneOf(t.kind, BATCH_KINDS)),
+    check('schedules_amount_positive', sql`${t.amountCents} > 0`),
+    check('schedules_memo_length', sql`${t.memo} is null or length(${t.memo}) between 1 and 60`),
+    check('schedules_every_valid', isOneOf(t.every, SCHEDULE_EVERY)),
+    check('schedules_account_type_valid', isOneOf(t.accountType, ACCOUNT_TYPES)),
+    check('schedules_shortfall_valid', isOneOf(t.shortfall, SHORTFALL_RULES)),
+    check('schedules_one_target', sql`(${t.targetBranchId} is null) <> (${t.targetAccounts} is null)`),
+    check(
+      'schedules_next_run_when_active',
+      sql`(${t.active} and ${t.deletedAt} is null) = (${t.nextRunAt} is not null)`,
+    ),
+    check('schedules_next_index_not_negative', sql`${t.nextIndex} >= 0`),
+    index('schedules_bank_idx').on(t.bankId),
+    index('schedules_due_idx')
+      .on(t.nextRunAt)
+      .where(sql`${t.nextRunAt} is not null`),
+  ],
+);
+
+/**
+ * One run of a schedule: a regular occurrence (its local date: the unique key that makes it run
+ * once, whatever the processes, restarts, crashes and edits of the schedule) or an extra "Run now"
+ * (no date). The run, its payday and this record are written in one transaction.
+ */
+export const scheduleRuns = pgTable(
+  'schedule_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => schedules.id),
+    occurrenceDate: date('occurrence_date', { mode: 'string' }),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    batchId: uuid('batch_id').references(() => batches.id),
+    itemCount: integer('item_count').notNull(),
+    totalCents: cents('total_cents').notNull(),
+    leftOut: jsonb('left_out').notNull(),
+    cut: jsonb('cut').notNull(),
+    problem: text('problem'),
+    /** Who pressed Run now; null for the schedule's own run. */
+    ranBy: integer('ran_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('schedule_runs_occurrence_unique').on(t.scheduleId, t.occurrenceDate),
+    index('schedule_runs_schedule_idx').on(t.scheduleId, t.runAt.desc()),
+    check('schedule_runs_totals', sql`${t.itemCount} >= 0 and ${t.totalCents} >= 0`),
+  ],
 );
 
 /** The first response to a money-moving POST, replayed for a repeat with the same key. */

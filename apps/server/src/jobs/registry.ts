@@ -2,8 +2,12 @@ import type { Job } from './job.js';
 import { postingJob } from './posting.js';
 import { monthEndJob } from './month-end.js';
 import { housekeepingJob } from './housekeeping.js';
+import { schedulesJob } from './schedules.js';
 
 export type { Job };
 
-/** The jobs the server runs on its timer: posting and month-end (interest, statements) each under its own advisory lock, and housekeeping. */
-export const jobs: Job[] = [postingJob, monthEndJob, housekeepingJob];
+/**
+ * The jobs the server runs on its timer: posting and month-end (interest, statements) each under its
+ * own advisory lock, the schedules (each occurrence once, by its unique key), and housekeeping.
+ */
+export const jobs: Job[] = [postingJob, monthEndJob, schedulesJob, housekeepingJob];

@@ -1,5 +1,11 @@
 import { classroomCalls as calls, limits, type ParsedBatchBody } from '@bank/shared';
-import { listBatches, parseIdempotencyKey, previewBatch, runBatchOnce } from '../domain/ledger/index.js';
+import {
+  listBatches,
+  parseIdempotencyKey,
+  previewBatch,
+  reverseBatch,
+  runBatchOnce,
+} from '../domain/ledger/index.js';
 import { checkRoster, importRoster } from '../domain/users/import-roster.js';
 import { listStudents } from '../domain/users/list-students.js';
 import { actorOf } from '../plugins/auth.js';
@@ -32,6 +38,12 @@ export const classroomRoutes: RoutePlugin = async (app, { db, config }) => {
   registerRoute(app, calls.previewPayday, (request) =>
     previewBatch(db, actorOf(request), batchInput(request.body)),
   );
+
+  registerRoute(app, calls.reversePayday, async (request, reply) => {
+    const now = { now: new Date(), postingDelaySeconds: config.postingDelaySeconds };
+    const result = await reverseBatch(db, now, actorOf(request), request.params.batchId, request.body);
+    return reply.code(201).send(result);
+  });
 
   registerRoute(app, calls.paydays, (request) => listBatches(db, actorOf(request), request.params.bankId));
 

@@ -5,10 +5,11 @@ import { bankRoutes } from './bank.js';
 import { branchRoutes } from './branches.js';
 import { classroomRoutes } from './classroom.js';
 import type { RouteDeps } from './deps.js';
+import { scheduleRoutes } from './schedules.js';
 import { sessionRoutes } from './sessions.js';
 import { statementRoutes } from './statements.js';
 import { ticketRoutes } from './tickets.js';
-import { transactionRoutes } from './transactions.js';
+import { moneyRoutes, transactionRoutes } from './transactions.js';
 import { userRoutes } from './users.js';
 
 /** Every API route, mounted under /api. */
@@ -21,8 +22,10 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, con
   await app.register(branchRoutes, deps);
   await app.register(accountRoutes, deps);
   await app.register(ticketRoutes, deps);
+  await app.register(moneyRoutes, deps);
   await app.register(transactionRoutes, deps);
   await app.register(statementRoutes, deps);
   await app.register(auditRoutes, deps);
   await app.register(classroomRoutes, deps);
+  await app.register(scheduleRoutes, deps);
 };

@@ -10,6 +10,7 @@ import {
   listTransactions,
   parseIdempotencyKey,
   postTransactions,
+  reverseTransaction,
   runIdempotent,
   transferOnce,
   updateTransaction,
@@ -17,6 +18,7 @@ import {
   type LedgerClock,
 } from '../domain/ledger/index.js';
 import { actorOf } from '../plugins/auth.js';
+import type { RouteDeps } from './deps.js';
 import { registerRoute, type RoutePlugin } from './register.js';
 
 /**
@@ -29,45 +31,50 @@ const singleLegInput = (body: { accountId: string; amount: number; memo: string 
   ...(body.memo ? { memo: body.memo } : {}),
 });
 
-export const transactionRoutes: RoutePlugin = async (app, { db, config }) => {
-  const clock = (): LedgerClock => ({ now: new Date(), postingDelaySeconds: config.postingDelaySeconds });
+const clockOf = (config: RouteDeps['config']) => (): LedgerClock => ({
+  now: new Date(),
+  postingDelaySeconds: config.postingDelaySeconds,
+});
 
-  /** A money-moving POST: at most once per Idempotency-Key, answered 201 (or the first answer again). */
-  async function moveMoney<T>(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    operation: string,
-    payload: unknown,
-    work: (tx: Tx, clock: LedgerClock) => Promise<T>,
-  ) {
-    const actor = actorOf(request);
-    const key = parseIdempotencyKey(request.headers['idempotency-key']);
-    const now = clock();
-    const result = await runIdempotent(db, actor, key ? { key, operation, payload } : null, 201, (tx) =>
-      work(tx, now),
-    );
-    return reply.code(result.status).send(result.body);
-  }
+/** A money-moving POST: at most once per Idempotency-Key, answered 201 (or the first answer again). */
+async function moveMoney<T>(
+  { db, clock }: { db: RouteDeps['db']; clock: () => LedgerClock },
+  request: FastifyRequest,
+  reply: FastifyReply,
+  operation: { name: string; payload: unknown },
+  work: (tx: Tx, clock: LedgerClock) => Promise<T>,
+) {
+  const actor = actorOf(request);
+  const key = parseIdempotencyKey(request.headers['idempotency-key']);
+  const now = clock();
+  const idempotent = key ? { key, operation: operation.name, payload: operation.payload } : null;
+  const result = await runIdempotent(db, actor, idempotent, 201, (tx) => work(tx, now));
+  return reply.code(result.status).send(result.body);
+}
+
+/** The calls that move money: a transfer, a deposit, a withdrawal, a single leg. */
+export const moneyRoutes: RoutePlugin = async (app, { db, config }) => {
+  const deps = { db, clock: clockOf(config) };
 
   registerRoute(app, calls.transfer, async (request, reply) => {
     const { fromAccountId, toAccountId, amount, memo } = request.body;
     const input = { fromAccountId, toAccountId, amountCents: amount, memo };
     // One statement does the key, the locks, the checks and the writes (domain/ledger/transfer.ts).
     const key = parseIdempotencyKey(request.headers['idempotency-key']);
-    const result = await transferOnce(db, clock(), actorOf(request), input, key);
+    const result = await transferOnce(db, deps.clock(), actorOf(request), input, key);
     return reply.code(result.status as 201).send(result.body);
   });
 
   registerRoute(app, calls.deposit, (request, reply) => {
     const input = singleLegInput(request.body);
-    return moveMoney(request, reply, 'deposit', input, (tx, now) =>
+    return moveMoney(deps, request, reply, { name: 'deposit', payload: input }, (tx, now) =>
       deposit(tx, now, actorOf(request), input),
     );
   });
 
   registerRoute(app, calls.withdrawal, (request, reply) => {
     const input = singleLegInput(request.body);
-    return moveMoney(request, reply, 'withdrawal', input, (tx, now) =>
+    return moveMoney(deps, request, reply, { name: 'withdrawal', payload: input }, (tx, now) =>
       withdraw(tx, now, actorOf(request), input),
     );
   });
@@ -78,7 +85,7 @@ export const transactionRoutes: RoutePlugin = async (app, { db, config }) => {
     (request, reply) => {
       const { accountId, type, description, amount } = request.body;
       const input = { accountId, type, description, amountCents: amount };
-      return moveMoney(request, reply, 'create', input, (tx, now) =>
+      return moveMoney(deps, request, reply, { name: 'create', payload: input }, (tx, now) =>
         createTransaction(tx, now, actorOf(request), input),
       );
     },
@@ -89,6 +96,11 @@ export const transactionRoutes: RoutePlugin = async (app, { db, config }) => {
       },
     },
   );
+};
+
+/** The calls on transactions that exist: list, edit, reverse, delete, and the end-of-day posting. */
+export const transactionRoutes: RoutePlugin = async (app, { db, config }) => {
+  const clock = clockOf(config);
 
   registerRoute(app, calls.list, async (request, reply) => {
     const page = await listTransactions(db, actorOf(request), request.params.accountId, request.query);
@@ -104,6 +116,18 @@ export const transactionRoutes: RoutePlugin = async (app, { db, config }) => {
       amountCents: request.body.amount,
     }),
   );
+
+  registerRoute(app, calls.reverse, async (request, reply) => {
+    const { transactionId } = request.params;
+    const result = await reverseTransaction(
+      db,
+      clock(),
+      actorOf(request),
+      transactionId,
+      request.body.reason,
+    );
+    return reply.code(201).send(result);
+  });
 
   registerRoute(app, calls.delete, async (request, reply) => {
     await deleteTransaction(db, { now: new Date() }, actorOf(request), request.params.transactionId);

@@ -1,3 +1,5 @@
+// First: zod's settings, before any schema validates (lib/zod-config.ts).
+import '../lib/zod-config';
 import { StrictMode, useEffect } from 'react';
 import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -69,6 +69,7 @@ export const bankSettings: BankSettings = {
   tellerDepositPermission: true,
   tellerWithdrawalPermission: true,
   tellerTransferPermission: false,
+  timeZone: 'UTC',
 };
 
 export function transaction(overrides: Partial<Transaction>): Transaction {
@@ -85,6 +86,8 @@ export function transaction(overrides: Partial<Transaction>): Transaction {
     transferId: null,
     memo: null,
     batchId: null,
+    reversalOf: null,
+    reversedBy: null,
     ...overrides,
   };
 }

@@ -31,6 +31,8 @@ export const handlers = [
   // The admin's home asks for the bank's users (its setup checklist), as Manage Users does.
   http.get('*/api/admin/users/:bankId', () => HttpResponse.json(Object.values(users))),
   http.get('*/api/user/bank/:bankId', () => HttpResponse.json(bankSettings)),
+  // No PUBLIC_URL: sign-in slips print the browser's own address.
+  http.get('*/api/admin/signInAddress', () => HttpResponse.json({ publicUrl: null })),
   http.get('*/api/user/transactions/:accountId', () => HttpResponse.json([])),
   http.get('*/api/teller/students/:bankId', ({ request }) => {
     const branchId = new URL(request.url).searchParams.get('branchId');

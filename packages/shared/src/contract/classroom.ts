@@ -7,6 +7,8 @@ import {
   importCheck,
   importQuery,
   importResult,
+  reverseBatchBody,
+  reverseBatchResult,
   student,
   studentsQuery,
 } from '../schemas/classroom.js';
@@ -45,6 +47,16 @@ export const classroomCalls = {
     summary: "The bank's paydays, newest first",
     params: byBank,
     response: { 200: z.array(batchSummary) },
+  }),
+  reversePayday: route({
+    method: 'POST',
+    path: '/admin/batches/:batchId/reverse',
+    tier: 'admin',
+    tags: ['classroom'],
+    summary: 'Reverse a whole payday, or the chosen accounts of it, as one new payday: all or nothing',
+    params: z.object({ batchId: z.uuid() }),
+    body: reverseBatchBody,
+    response: { 201: reverseBatchResult },
   }),
   students: route({
     method: 'GET',

@@ -5,6 +5,7 @@ export { auditCalls } from './audit.js';
 export { bankCalls } from './bank.js';
 export { branchCalls } from './branches.js';
 export { classroomCalls } from './classroom.js';
+export { scheduleCalls } from './schedules.js';
 export { sessionCalls } from './sessions.js';
 export { statementCalls } from './statements.js';
 export { ticketCalls } from './tickets.js';

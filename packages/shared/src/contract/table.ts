@@ -4,6 +4,7 @@ import { bankCalls } from './bank.js';
 import { branchCalls } from './branches.js';
 import { classroomCalls } from './classroom.js';
 import type { Route } from './route.js';
+import { scheduleCalls } from './schedules.js';
 import { sessionCalls } from './sessions.js';
 import { statementCalls } from './statements.js';
 import { ticketCalls } from './tickets.js';
@@ -25,6 +26,7 @@ export const contract = {
   statements: statementCalls,
   audit: auditCalls,
   classroom: classroomCalls,
+  schedules: scheduleCalls,
 };
 
 /** The whole table, one entry per method and path. */

@@ -4,6 +4,8 @@ import {
   createTransactionBody,
   depositBody,
   postingResult,
+  reverseBody,
+  reverseResult,
   transaction,
   transactionId,
   transactionPageQuery,
@@ -84,6 +86,17 @@ export const transactionCalls = {
     tags: ['transactions'],
     params: z.object({ transactionId }),
     response: { 204: z.null() },
+  }),
+  reverse: route({
+    method: 'POST',
+    path: '/admin/transactions/:transactionId/reverse',
+    tier: 'admin',
+    tags: ['transactions'],
+    summary:
+      'Undo by writing the opposite (both legs of a transfer), with the reason as its memo; never erases',
+    params: z.object({ transactionId }),
+    body: reverseBody,
+    response: { 201: reverseResult },
   }),
   post: route({
     method: 'POST',

@@ -13,15 +13,40 @@ export const auditSnapshot = z.object({
   deleted: z.boolean(),
 });
 
-/** One audit record of a transaction edit or delete: who, when, before, after. */
+/**
+ * What an audit record is of: an admin's edit or delete of a transaction (with `before` and
+ * `after`), a reversal of a transaction or a payday, and every change and run of a schedule.
+ */
+export const AUDIT_ACTIONS = [
+  'update',
+  'delete',
+  'reverse',
+  'batch.reverse',
+  'schedule.create',
+  'schedule.update',
+  'schedule.pause',
+  'schedule.resume',
+  'schedule.delete',
+  'schedule.run',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * One audit record: who (`actor`: null for a schedule's own run, done by the bank), when, and what.
+ * An edit or delete carries the transaction `before` and `after`; every other record a `summary`
+ * for a person and the ids of what it touched.
+ */
 export const auditRecord = z.object({
   id: z.number().int(),
   at: z.string(),
-  action: z.enum(['update', 'delete']),
-  actor: z.string(),
-  transactionId: z.number().int(),
-  before: auditSnapshot,
+  action: z.enum(AUDIT_ACTIONS),
+  actor: z.string().nullable(),
+  transactionId: z.number().int().nullable(),
+  before: auditSnapshot.nullable(),
   after: auditSnapshot.nullable(),
+  summary: z.string().nullable(),
+  scheduleId: z.number().int().nullable(),
+  batchId: z.string().nullable(),
 });
 export type AuditRecord = z.infer<typeof auditRecord>;
 

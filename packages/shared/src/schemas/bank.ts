@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits } from '../constants.js';
-import { messages } from '../messages.js';
+import { messages, schoolYearText } from '../messages.js';
 import { toCents } from '../money.js';
 import { positiveId, text } from './common.js';
 
@@ -13,6 +13,8 @@ export const bankSettings = z.object({
   tellerDepositPermission: z.boolean(),
   tellerWithdrawalPermission: z.boolean(),
   tellerTransferPermission: z.boolean(),
+  /** IANA time zone the bank's schedules run in (06:00 local); "UTC" until an admin sets it. */
+  timeZone: z.string(),
 });
 export type BankSettings = z.infer<typeof bankSettings>;
 
@@ -34,6 +36,24 @@ export const bankName = text({
   required: messages.bankNameBlank,
 });
 
+/** True for a time zone name this runtime knows ("America/New_York", "UTC"). */
+export function isKnownTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZone = z
+  .string({ error: schoolYearText.timeZoneInvalid })
+  .max(limits.timeZoneMaxLength, schoolYearText.timeZoneInvalid)
+  .refine(
+    (name) => /^[A-Za-z0-9_+\-/]+$/.test(name) && isKnownTimeZone(name),
+    schoolYearText.timeZoneInvalid,
+  );
+
 export const updateBankBody = z.object({
   bankId: positiveId.optional(),
   bankName,
@@ -43,5 +63,7 @@ export const updateBankBody = z.object({
   tellerDepositPermission: z.boolean(),
   tellerWithdrawalPermission: z.boolean(),
   tellerTransferPermission: z.boolean(),
+  /** Optional: a client that does not know it (the product spec's) leaves it as it is. */
+  timeZone: timeZone.optional(),
 });
 export type UpdateBankBody = z.input<typeof updateBankBody>;

@@ -7,11 +7,11 @@
 import { z } from 'zod';
 import { limits } from '../constants.js';
 import { errorReasons } from '../errors.js';
-import { messages } from '../messages.js';
+import { messages, schoolYearText } from '../messages.js';
 import { accountType, account } from './accounts.js';
 import { amountInCents, positiveId } from './common.js';
 import { pageLimit, searchText, userCursor } from './paging.js';
-import { chosenAccount, memo, transaction } from './transactions.js';
+import { chosenAccount, memo, reversalReason, transaction } from './transactions.js';
 
 // ---------------------------------------------------------------------------------------------
 // Class payday
@@ -98,8 +98,33 @@ export const batchSummary = z.object({
   total: z.number(),
   createdBy: z.string(),
   createdAt: z.string(),
+  /** For a payday that undoes another (a reversal): that payday's id; null otherwise. */
+  reversalOf: z.string().nullable(),
+  /** How many of its payments have been reversed since. */
+  reversedCount: z.number().int(),
 });
 export type BatchSummary = z.infer<typeof batchSummary>;
+
+/** POST /admin/batches/{batchId}/reverse: the whole payday, or only these accounts of it. */
+export const reverseBatchBody = z.object({
+  reason: reversalReason,
+  accountIds: z
+    .array(chosenAccount(schoolYearText.batchAccountNotInBatch))
+    .min(1, schoolYearText.batchAccountNotInBatch)
+    .max(limits.batchMaxItems)
+    .optional(),
+});
+export type ReverseBatchBody = z.input<typeof reverseBatchBody>;
+
+/** 201: the new payday that undoes the chosen items, all or nothing. */
+export const reverseBatchResult = z.object({
+  batchId: z.string(),
+  reversalBatchId: z.string(),
+  count: z.number().int(),
+  total: z.number(),
+  transactions: z.array(transaction),
+});
+export type ReverseBatchResult = z.infer<typeof reverseBatchResult>;
 
 // ---------------------------------------------------------------------------------------------
 // Students roster

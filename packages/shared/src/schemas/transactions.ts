@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../constants.js';
-import { messages } from '../messages.js';
+import { messages, schoolYearText } from '../messages.js';
 import { accountNumber, amountInCents, text } from './common.js';
 
 export const transactionType = z.enum(TRANSACTION_TYPES);
@@ -20,6 +20,10 @@ export const transaction = z.object({
   memo: z.string().nullable(),
   /** The class payday (POST /teller/batches) it was written by; null otherwise. */
   batchId: z.string().nullable(),
+  /** For a reversal: the transaction it undoes; null otherwise (API.md "The school year"). */
+  reversalOf: z.number().int().nullable(),
+  /** For a reversed transaction: its reversal; null otherwise. */
+  reversedBy: z.number().int().nullable(),
 });
 export type Transaction = z.infer<typeof transaction>;
 
@@ -120,3 +124,19 @@ export const transferResult = z.object({
 export type TransferResult = z.infer<typeof transferResult>;
 
 export const postingResult = z.object({ posted: z.number().int() });
+
+/** Why a transaction or a payday is reversed: kept as the reversal's memo. */
+export const reversalReason = text({
+  label: 'Reason',
+  max: limits.reversalReasonMaxLength,
+  required: schoolYearText.reasonRequired,
+  tooLong: schoolYearText.reasonTooLong,
+});
+
+/** POST /admin/transactions/{transactionId}/reverse. */
+export const reverseBody = z.object({ reason: reversalReason });
+export type ReverseBody = z.input<typeof reverseBody>;
+
+/** 201: the reversal's transactions (two for a transfer). */
+export const reverseResult = z.object({ reversalOf: z.number().int(), transactions: z.array(transaction) });
+export type ReverseResult = z.infer<typeof reverseResult>;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { Batcher, GROUP_LIMITS } from '../../db/batcher.js';
 import { sessions, users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 
@@ -20,9 +21,13 @@ export async function createSession(db: Executor, userId: number, ttlSeconds: nu
 /** A signed-in actor, and whether they still have to replace a temporary password. */
 export type SignedIn = Actor & { mustChangePassword: boolean };
 
-function actorQuery(db: Executor) {
+type ActorRow = SignedIn & { tokenHash: string };
+
+/** The live sessions among these token hashes, with their users (one query for a group of requests). */
+function actorsQuery(db: Executor) {
   return db
     .select({
+      tokenHash: sessions.tokenHash,
       id: users.id,
       username: users.username,
       role: users.role,
@@ -35,31 +40,42 @@ function actorQuery(db: Executor) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         isNull(users.deletedAt),
       ),
     )
-    .limit(1)
-    .prepare('actor_for_token');
+    .prepare('actors_for_tokens');
 }
 
 /**
- * Every API request asks this: built once per database and prepared on the server (issue 13), so
- * a request pays neither the query builder nor PostgreSQL's parse and plan again.
+ * Every API request asks this. The requests that arrive while a lookup is under way are looked up
+ * together by the next one (db/batcher.ts), by a statement prepared once per database (issue 13):
+ * under load a request pays a share of one round trip, neither parse nor plan.
  */
-const preparedActorQueries = new WeakMap<Executor, ReturnType<typeof actorQuery>>();
+const lookups = new WeakMap<Executor, Batcher<string, ActorRow | null>>();
+
+function lookupsOf(db: Executor) {
+  let batcher = lookups.get(db);
+  if (!batcher) {
+    const query = actorsQuery(db);
+    batcher = new Batcher(async (hashes) => {
+      const rows = (await query.execute({ tokenHashes: `{${hashes.join(',')}}` })) as ActorRow[];
+      const byHash = new Map(rows.map((row) => [row.tokenHash, row]));
+      return hashes.map((hash) => byHash.get(hash) ?? null);
+    }, GROUP_LIMITS);
+    lookups.set(db, batcher);
+  }
+  return batcher;
+}
 
 /** The actor behind a bearer token, or null when the token is unknown, expired, revoked or its user deleted. */
 export async function actorForToken(db: Executor, token: string): Promise<SignedIn | null> {
-  let query = preparedActorQueries.get(db);
-  if (!query) {
-    query = actorQuery(db);
-    preparedActorQueries.set(db, query);
-  }
-  const [row] = await query.execute({ tokenHash: hashToken(token) });
-  return row ?? null;
+  const row = await lookupsOf(db).add(hashToken(token));
+  if (!row) return null;
+  const { tokenHash: _, ...actor } = row;
+  return actor;
 }
 
 export async function revokeSession(db: Executor, sessionId: number): Promise<void> {

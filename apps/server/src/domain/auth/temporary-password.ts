@@ -1,20 +1,20 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { limits } from '@bank/shared';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { hashPassword } from './passwords.js';
+import { kindWords } from './kind-words/words.js';
 
 /**
  * Temporary passwords a child can read and type (API.md "Sessions"): three common lower-case words
- * and two digits joined by '-', e.g. "maple-tiger-river-42". The words are the EFF's long diceware
- * list (chosen for memorable, inoffensive words; shipped by zxcvbn-ts) cut to words of 3-6 plain
- * letters. The digits are 2-9: without 0 and 1 nothing can be mistaken for o or l.
+ * and two digits joined by '-', e.g. "maple-tiger-river-42". The words are a list chosen for
+ * children: short, common, concrete and kind (kind-words/README.md says where they came from and how
+ * they were reviewed). The digits are 2-9: without 0 and 1 nothing can be mistaken for o or l.
  */
-const WORDS = dictionary['diceware-common'].filter((word) => /^[a-z]{3,6}$/.test(word));
+const WORDS = kindWords;
 const DIGITS = '23456789';
 const WORD_COUNT = 3;
 
-/** Bits of randomness in one temporary password (about 40.4 with the list as shipped). */
+/** Bits of randomness in one temporary password: 3 * log2(words) + 2 * log2(8), about 36.8. */
 export const temporaryPasswordBits = WORD_COUNT * Math.log2(WORDS.length) + 2 * Math.log2(DIGITS.length);
 
 export function generateTemporaryPassword(): string {

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
-import type { BankSettings } from '@bank/shared';
-import type { Executor } from '../../db/client.js';
+import { eq, sql } from 'drizzle-orm';
+import { schoolYearText, type BankSettings } from '@bank/shared';
+import { queryRows, type Executor, type Tx } from '../../db/client.js';
+import { inTransaction } from '../../db/transaction.js';
+import { rescheduleBank } from '../schedules/reschedule.js';
 import { banks } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { assertOwnBank } from '../access.js';
-import { notFound } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 
 type BankRow = typeof banks.$inferSelect;
 
@@ -18,6 +20,7 @@ export function toBankSettings(bank: BankRow): BankSettings {
     tellerDepositPermission: bank.tellerDepositPermission,
     tellerWithdrawalPermission: bank.tellerWithdrawalPermission,
     tellerTransferPermission: bank.tellerTransferPermission,
+    timeZone: bank.timeZone,
   };
 }
 
@@ -41,28 +44,53 @@ export interface BankSettingsChange {
   tellerDepositPermission: boolean;
   tellerWithdrawalPermission: boolean;
   tellerTransferPermission: boolean;
+  /** Absent: as it is (a client that does not know the setting). */
+  timeZone?: string | undefined;
 }
 
-/** An admin changes their own bank's settings; `savingsRate` arrives in hundredths of a percent. */
+/** PostgreSQL must know the zone too (its zone names come from its own tz database). */
+async function assertZoneKnownToDatabase(tx: Tx, zone: string): Promise<void> {
+  const [known] = await queryRows<{ known: boolean }>(
+    tx,
+    sql`select exists (select 1 from pg_timezone_names where name = ${zone}) as known`,
+  );
+  if (!known?.known)
+    throw badRequest(schoolYearText.timeZoneInvalid, { timeZone: schoolYearText.timeZoneInvalid });
+}
+
+/**
+ * An admin changes their own bank's settings; `savingsRate` arrives in hundredths of a percent. A
+ * new time zone moves every waiting schedule to 06:00 in it, in the same transaction.
+ */
 export async function updateBankSettings(
   db: Executor,
   actor: Actor,
   change: BankSettingsChange,
 ): Promise<BankSettings> {
   if (change.bankId !== undefined) assertOwnBank(actor, change.bankId);
-  const [bank] = await db
-    .update(banks)
-    .set({
-      name: change.bankName,
-      checkingActive: change.checkingActive,
-      savingsActive: change.savingsActive,
-      savingsRateHundredths: change.savingsRate,
-      tellerDepositPermission: change.tellerDepositPermission,
-      tellerWithdrawalPermission: change.tellerWithdrawalPermission,
-      tellerTransferPermission: change.tellerTransferPermission,
-    })
-    .where(eq(banks.id, actor.bankId))
-    .returning();
-  if (!bank) throw notFound();
-  return toBankSettings(bank);
+  return inTransaction(db, async (tx) => {
+    if (change.timeZone !== undefined) await assertZoneKnownToDatabase(tx, change.timeZone);
+    const [before] = await tx
+      .select({ timeZone: banks.timeZone })
+      .from(banks)
+      .where(eq(banks.id, actor.bankId))
+      .for('update');
+    if (!before) throw notFound();
+    const [bank] = await tx
+      .update(banks)
+      .set({
+        name: change.bankName,
+        checkingActive: change.checkingActive,
+        savingsActive: change.savingsActive,
+        savingsRateHundredths: change.savingsRate,
+        tellerDepositPermission: change.tellerDepositPermission,
+        tellerWithdrawalPermission: change.tellerWithdrawalPermission,
+        tellerTransferPermission: change.tellerTransferPermission,
+        ...(change.timeZone === undefined ? {} : { timeZone: change.timeZone }),
+      })
+      .where(eq(banks.id, actor.bankId))
+      .returning();
+    if (bank!.timeZone !== before.timeZone) await rescheduleBank(tx, bank!.id, bank!.timeZone);
+    return toBankSettings(bank!);
+  });
 }

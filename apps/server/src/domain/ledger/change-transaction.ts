@@ -1,7 +1,7 @@
 import { and, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { messages } from '@bank/shared';
+import { messages, schoolYearText } from '@bank/shared';
 import type { Tx } from '../../db/client.js';
-import { accounts, transactionAudit, transactions } from '../../db/schema.js';
+import { accounts, auditLog, transactions } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { conflict, notFound } from '../errors.js';
 import { invariant } from './invariant.js';
@@ -76,6 +76,15 @@ export async function lockForChange(tx: Tx, actor: Actor, id: number): Promise<L
 }
 
 /**
+ * A reversed transaction and a reversal stay as they are: both are the record of what happened
+ * (API.md "The school year"); an edit or delete of either is a 409.
+ */
+export function assertNotReversed(legs: TransactionRow[]): void {
+  if (legs.some((leg) => leg.reversalOf !== null || leg.reversedBy !== null))
+    throw conflict(schoolYearText.reversedCannotChange, 'TRANSACTION_REVERSED');
+}
+
+/**
  * Keeps running balances true after a posted row's effect changes by `deltaCents`: every later
  * posted row of the account (and, with `inclusive`, the row itself) moves by the same amount.
  */
@@ -129,7 +138,7 @@ export async function writeAudit(
   before: TransactionRow,
   after: TransactionRow | null,
 ): Promise<void> {
-  await tx.insert(transactionAudit).values({
+  await tx.insert(auditLog).values({
     bankId: actor.bankId,
     transactionId: before.id,
     action,

@@ -7,7 +7,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { invariant } from './invariant.js';
 import { assertAccountsConsistent } from './invariants.js';
 import { addDelta, applyBalanceChanges } from './locked-accounts.js';
-import { lockForChange, shiftRunningBalances, writeAudit } from './change-transaction.js';
+import { assertNotReversed, lockForChange, shiftRunningBalances, writeAudit } from './change-transaction.js';
 import { signedCents } from './to-transaction.js';
 
 /**
@@ -24,6 +24,7 @@ export async function deleteTransaction(
   if (actor.role !== 'ADMIN') throw forbidden();
   await inTransaction(db, async (tx) => {
     const { legs, locked } = await lockForChange(tx, actor, id);
+    assertNotReversed(legs);
     const deltas = new Map<string, number>();
     for (const leg of legs) addDelta(deltas, leg.accountNumber, -signedCents(leg));
     await applyBalanceChanges(tx, locked, deltas);

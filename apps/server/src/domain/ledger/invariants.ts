@@ -60,7 +60,9 @@ export async function assertAccountsConsistent(db: Executor, accountNumbers: str
  * - every balance is Σ credits − Σ debits over the account's live transactions, and not negative;
  * - every posted row's running balance is the Σ of the account's live posted rows up to it, in
  *   posting order;
- * - every transfer is one debit and one credit of the same amount and date, live or deleted together.
+ * - every transfer is one debit and one credit of the same amount and date, live or deleted together;
+ * - every reversal and its original point at each other and are opposites: same account and amount,
+ *   the other type.
  */
 export async function verifyLedger(db: Executor, bankId?: number): Promise<string[]> {
   const inBank = bankId === undefined ? sql`true` : sql`a.bank_id = ${bankId}`;
@@ -94,7 +96,20 @@ export async function verifyLedger(db: Executor, bankId?: number): Promise<strin
             or min(t.transaction_date) <> max(t.transaction_date)
             or count(t.deleted_at) not in (0, 2)`,
   );
+  const reversals = await queryRows<{ id: number }>(
+    db,
+    sql`select o.id from transactions o join accounts a on a.account_number = o.account_number
+        left join transactions r on r.id = o.reversed_by
+        where ${inBank} and o.reversed_by is not null
+          and (r.id is null or r.reversal_of is distinct from o.id or r.account_number <> o.account_number
+               or r.amount_cents <> o.amount_cents or r.type = o.type)
+        union all
+        select r.id from transactions r join accounts a on a.account_number = r.account_number
+        left join transactions o on o.id = r.reversal_of
+        where ${inBank} and r.reversal_of is not null and (o.id is null or o.reversed_by is distinct from r.id)`,
+  );
   return [
+    ...reversals.map((r) => `transaction ${r.id} and its reversal do not match`),
     ...balances.map(
       (b) => `account ${b.account_number}: balance ${b.balance_cents}, Σ live transactions ${b.live_cents}`,
     ),

@@ -18,6 +18,8 @@ export function toTransaction(row: TransactionRow): Transaction {
     transferId: row.transferId,
     memo: row.memo,
     batchId: row.batchId,
+    reversalOf: row.reversalOf,
+    reversedBy: row.reversedBy,
   };
 }
 

@@ -3,6 +3,8 @@ import { is, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { isAllowedAmountCents, messages, type TransferResult } from '@bank/shared';
 import { queryRows, type Executor } from '../../db/client.js';
+import { Batcher, GROUP_LIMITS } from '../../db/batcher.js';
+import { jsonbParam } from '../../db/set-params.js';
 import type { Actor } from '../actor.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 import { actorMayMoveMoney, moneyMovementRefused } from './permissions.js';
@@ -52,16 +54,65 @@ const requestHash = ({ memo, ...rest }: TransferInput) =>
     .update(JSON.stringify(['transfer', memo ? { ...rest, memo } : rest]))
     .digest('hex');
 
+/** One request of a transfer group, as ledger_transfer_group (migration 0011) reads it. */
+interface GroupRequest {
+  i: number;
+  userId: number;
+  role: string;
+  bankId: number;
+  permitted: boolean;
+  from: string;
+  to: string;
+  amountCents: number;
+  transferId: string;
+  memo: string | null;
+  key: string | null;
+  requestHash: string | null;
+}
+
+export type GroupAnswer = IdempotentResponse<TransferResult> | { error: string };
+
+export interface Submitted {
+  request: Omit<GroupRequest, 'i'>;
+  postingDelaySeconds: number;
+}
+
+/**
+ * Writes a group of transfers with one statement and one commit (group commit): the database
+ * function applies each by the rules of one transfer, in order, against balances that move as it
+ * goes, and answers each on its own. Retried whole on a deadlock or serialization failure.
+ */
+export async function runGroup(db: Executor, group: Submitted[]): Promise<GroupAnswer[]> {
+  const now = new Date();
+  const due = dueDate({ now, postingDelaySeconds: group[0]!.postingDelaySeconds });
+  const requests: GroupRequest[] = group.map((g, i) => ({ ...g.request, i }));
+  const statement = sql`select ledger_transfer_group(${jsonbParam(requests)}, ${due.toISOString()}::timestamptz,
+      ${now.toISOString()}::timestamptz, ${debitDescription}::text, ${creditDescription}::text, 201::integer) as answers`;
+  const [row] = await retryingConflicts(() => queryRows<{ answers: GroupAnswer[] }>(db, statement));
+  return row!.answers;
+}
+
+/** Transfers waiting for the group under way, per database (a process has one). */
+const groups = new WeakMap<Executor, Batcher<Submitted, GroupAnswer>>();
+function groupOf(db: Executor): Batcher<Submitted, GroupAnswer> {
+  let batcher = groups.get(db);
+  if (!batcher) {
+    batcher = new Batcher((group) => runGroup(db, group), GROUP_LIMITS);
+    groups.set(db, batcher);
+  }
+  return batcher;
+}
+
 /**
  * Moves money between two accounts as one unit: a debit on the source and a credit on the target,
- * linked by one transferId, written together with both balances by one statement (the database
- * function `ledger_transfer`, migrations 0007-0009) that holds both account locks (taken in ascending
- * account-number order): one round trip instead of eight. A USER moves money only between their
- * own open accounts; staff within their bank (a TELLER needs the bank's transfer permission).
- * With an Idempotency-Key the same statement claims the key first and stores the answer, so a
- * repeat gets the first answer and moves nothing (see idempotency.ts for the rules).
- * Given an open transaction it runs inside it; otherwise the statement is its own transaction,
- * run again (a few times) when PostgreSQL answers with a deadlock or serialization failure.
+ * linked by one transferId, both balances with them, in one transaction that holds both account
+ * locks (taken in ascending account-number order). A USER moves money only between their own open
+ * accounts; staff within their bank (a TELLER needs the bank's transfer permission). With an
+ * Idempotency-Key the same transaction claims the key first and stores the answer, so a repeat
+ * gets the first answer and moves nothing (see idempotency.ts for the rules).
+ * On its own, a transfer joins the group of transfers that arrive together (group commit: one
+ * statement and one commit for the group, each still answered, keyed and refused on its own);
+ * given an open transaction it runs inside it, by the one-transfer function (migrations 0007-0009).
  */
 export async function transferOnce(
   db: Executor,
@@ -75,21 +126,51 @@ export async function transferOnce(
   }
   if (!isAllowedAmountCents(input.amountCents))
     throw badRequest(messages.amountInvalid, { amount: messages.amountInvalid });
-  // Who may transfer is the shared rule's to say; the function refuses (after claiming the key) when not.
+  // Who may transfer is the shared rule's to say; the database refuses (after claiming the key) when not.
   const permitted = await actorMayMoveMoney(db, actor, 'transfer');
+  if (is(db, PgTransaction)) return transferInTransaction(db, clock, actor, input, key, permitted);
+  const answer = await groupOf(db)
+    .add({
+      postingDelaySeconds: clock.postingDelaySeconds,
+      request: {
+        userId: actor.id,
+        role: actor.role,
+        bankId: actor.bankId,
+        permitted,
+        from: input.fromAccountId,
+        to: input.toAccountId,
+        amountCents: input.amountCents,
+        transferId: randomUUID(),
+        memo: input.memo ?? null,
+        key,
+        requestHash: key === null ? null : requestHash(input),
+      },
+    })
+    .catch((error: unknown) => {
+      throw refusal(error, actor);
+    });
+  if ('error' in answer) throw refusal(Object.assign(new Error(answer.error), { code: answer.error }), actor);
+  return answer;
+}
+
+/** One transfer inside the caller's transaction (the caller owns commit and retries). */
+async function transferInTransaction(
+  db: Executor,
+  clock: LedgerClock,
+  actor: Actor,
+  input: TransferInput,
+  key: string | null,
+  permitted: boolean,
+): Promise<IdempotentResponse<TransferResult>> {
   const statement = sql`select ledger_transfer(
       ${actor.id}::integer, ${actor.role}::text, ${actor.bankId}::integer, ${permitted}::boolean,
       ${input.fromAccountId}::text, ${input.toAccountId}::text, ${input.amountCents}::bigint,
       ${randomUUID()}::uuid, ${dueDate(clock).toISOString()}::timestamptz, ${clock.now.toISOString()}::timestamptz,
       ${debitDescription}::text, ${creditDescription}::text, ${input.memo ?? null}::text,
       ${key}::text, ${key === null ? null : requestHash(input)}::text, 201::integer) as answer`;
-  // Inside a caller's transaction the caller owns retries; on its own the statement is retried here.
-  const run = async () => {
+  try {
     const [row] = await queryRows<{ answer: IdempotentResponse<TransferResult> }>(db, statement);
     return row!.answer;
-  };
-  try {
-    return is(db, PgTransaction) ? await run() : await retryingConflicts(run);
   } catch (error) {
     throw refusal(error, actor);
   }

@@ -8,7 +8,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { invariant } from './invariant.js';
 import { assertAccountsConsistent } from './invariants.js';
 import { addDelta, applyBalanceChanges } from './locked-accounts.js';
-import { lockForChange, shiftRunningBalances, writeAudit } from './change-transaction.js';
+import { assertNotReversed, lockForChange, shiftRunningBalances, writeAudit } from './change-transaction.js';
 import { signedCents, toTransaction, type TransactionRow } from './to-transaction.js';
 
 export interface TransactionChange {
@@ -63,6 +63,7 @@ export async function updateTransaction(
     throw badRequest(messages.amountInvalid, { amount: messages.amountInvalid });
   return inTransaction(db, async (tx) => {
     const { target, legs, locked } = await lockForChange(tx, actor, change.id);
+    assertNotReversed(legs);
     const transactionDate = resolveTransactionDate(change.transactionDate, target.transactionDate);
     const deltaOf = (leg: TransactionRow) =>
       signedCents({ type: leg.type, amountCents: change.amountCents }) - signedCents(leg);

@@ -22,6 +22,8 @@ export interface NewLeg {
   createdBy: number | null;
   /** When it becomes due for posting; by default `clock.now` plus the posting delay. */
   transactionDate?: Date;
+  /** For a reversal: the transaction it undoes. */
+  reversalOf?: number | null;
 }
 
 /**
@@ -53,16 +55,19 @@ export async function writeLegs(
     memo: leg.memo ?? null,
     batch_id: leg.batchId ?? null,
     created_by: leg.createdBy,
+    reversal_of: leg.reversalOf ?? null,
   }));
   const inserted = await queryRows<{ id: string }>(
     tx,
     sql`insert into ${transactions} (account_number, type, description, amount_cents, status, transaction_date,
-                                     transfer_id, memo, batch_id, created_by, created_at)
+                                     transfer_id, memo, batch_id, created_by, created_at, reversal_of)
         select x.account_number, x.type, x.description, x.amount_cents, 'pending', x.transaction_date,
-               x.transfer_id, x.memo, x.batch_id, x.created_by, ${clock.now.toISOString()}::timestamptz
+               x.transfer_id, x.memo, x.batch_id, x.created_by, ${clock.now.toISOString()}::timestamptz,
+               x.reversal_of
         from jsonb_to_recordset(${jsonbParam(values)})
              as x (i integer, account_number char(10), type text, description text, amount_cents bigint,
-                   transaction_date timestamptz, transfer_id uuid, memo text, batch_id uuid, created_by integer)
+                   transaction_date timestamptz, transfer_id uuid, memo text, batch_id uuid, created_by integer,
+                   reversal_of bigint)
         order by x.i
         returning id::text as id`,
   );

@@ -10,7 +10,8 @@ import { server } from '../../test/server';
 import { ACTIVITY_PAGE_SIZE } from './api';
 import { activityTexts } from './texts';
 
-const snapshot = (overrides: Partial<AuditRecord['before']> = {}): AuditRecord['before'] => ({
+type Snapshot = NonNullable<AuditRecord['before']>;
+const snapshot = (overrides: Partial<Snapshot> = {}): Snapshot => ({
   accountId: '1000000001',
   type: 'credit',
   description: 'Teller Deposit',
@@ -29,6 +30,9 @@ const deleted: AuditRecord = {
   transactionId: 77,
   before: snapshot({ description: 'Teller Withdrawal', type: 'debit', amount: 20 }),
   after: snapshot({ description: 'Teller Withdrawal', type: 'debit', amount: 20, deleted: true }),
+  summary: null,
+  scheduleId: null,
+  batchId: null,
 };
 const edited: AuditRecord = {
   id: 11,
@@ -38,6 +42,9 @@ const edited: AuditRecord = {
   transactionId: 76,
   before: snapshot(),
   after: snapshot({ description: 'Teller Deposit (corrected)', amount: 45 }),
+  summary: null,
+  scheduleId: null,
+  batchId: null,
 };
 const older: AuditRecord = {
   ...edited,
@@ -89,7 +96,7 @@ describe('activity', () => {
       'admin',
       'Deleted',
       '#77Account 1000000001',
-      `Description: Teller WithdrawalAmount: $20.00 debitDate: ${date(deleted.before.transactionDate)}`,
+      `Description: Teller WithdrawalAmount: $20.00 debitDate: ${date(deleted.before!.transactionDate)}`,
       'Deleted',
     ]);
     expect(cellTexts(second!)).toEqual([
@@ -97,7 +104,7 @@ describe('activity', () => {
       'admin2',
       'Edited',
       '#76Account 1000000001',
-      `Description: Teller DepositAmount: $50.00 creditDate: ${date(edited.before.transactionDate)}`,
+      `Description: Teller DepositAmount: $50.00 creditDate: ${date(edited.before!.transactionDate)}`,
       'Description: Teller Deposit (corrected) (changed)Amount: $45.00 credit (changed)' +
         `Date: ${date(edited.after!.transactionDate)}`,
     ]);

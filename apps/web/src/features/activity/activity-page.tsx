@@ -11,7 +11,7 @@ import { useActivityPages } from './api';
 import { usePhone } from '../../lib/use-phone';
 import { activityTexts as texts } from './texts';
 
-type Snapshot = AuditRecord['before'];
+type Snapshot = NonNullable<AuditRecord['before']>;
 
 /** "11/21/2026 2:05:09 PM" in the viewer's time zone. */
 function formatWhen(iso: string): string {
@@ -20,13 +20,21 @@ function formatWhen(iso: string): string {
 }
 
 const isDelete = (record: AuditRecord) =>
-  record.action === 'delete' || record.after === null || record.after.deleted;
+  record.action === 'delete' ||
+  (record.action === 'update' && (record.after === null || record.after.deleted));
 
 function When({ at }: { at: string }) {
   return <time dateTime={at}>{formatWhen(at)}</time>;
 }
 
 function ActionBadge({ record }: { record: AuditRecord }) {
+  if (record.action !== 'update' && record.action !== 'delete') {
+    return (
+      <Badge color="gray.8" variant="filled" radius="sm" tt="none">
+        {texts.actions[record.action]}
+      </Badge>
+    );
+  }
   return isDelete(record) ? (
     <Badge color="red.9" variant="filled" radius="sm" tt="none">
       {texts.deleted}
@@ -73,6 +81,7 @@ function SnapshotView({ snapshot, compareTo }: { snapshot: Snapshot; compareTo?:
 }
 
 function AfterView({ record }: { record: AuditRecord }) {
+  if (!record.before) return <Text size="sm">{record.summary}</Text>;
   if (isDelete(record) || !record.after) {
     return (
       <Text size="sm" fw={700} c="var(--mantine-color-error)">
@@ -86,21 +95,23 @@ function AfterView({ record }: { record: AuditRecord }) {
 /** Columns When, Who, Action, Transaction (id and account), Before, After. */
 const columns: Column<AuditRecord>[] = [
   { header: 'When', wrap: 'nowrap', cell: (r) => <When at={r.at} /> },
-  { header: 'Who', cell: (r) => r.actor },
+  { header: 'Who', cell: (r) => r.actor ?? texts.theBank },
   { header: 'Action', cell: (r) => <ActionBadge record={r} /> },
   {
     header: 'Transaction',
     cell: (r) => (
       <Stack gap={0}>
-        <span>#{r.transactionId}</span>
-        <span>
-          <VisuallyHidden>Account </VisuallyHidden>
-          <AccountLink accountId={r.before.accountId} />
-        </span>
+        <span>{r.transactionId === null ? '—' : `#${r.transactionId}`}</span>
+        {r.before && (
+          <span>
+            <VisuallyHidden>Account </VisuallyHidden>
+            <AccountLink accountId={r.before.accountId} />
+          </span>
+        )}
       </Stack>
     ),
   },
-  { header: 'Before', cell: (r) => <SnapshotView snapshot={r.before} /> },
+  { header: 'Before', cell: (r) => (r.before ? <SnapshotView snapshot={r.before} /> : '—') },
   { header: 'After', cell: (r) => <AfterView record={r} /> },
 ];
 
@@ -113,7 +124,7 @@ function ActivityTable({ records }: { records: AuditRecord[] }) {
       columns={columns}
       rows={records}
       rowKey={(r) => r.id}
-      rowExtras={(r) => ({ data: { 'transaction-id': r.transactionId } })}
+      rowExtras={(r) => ({ data: { 'transaction-id': r.transactionId ?? undefined } })}
       emptyText={texts.empty}
       minWidth={820}
       rowTestId="activity-row"

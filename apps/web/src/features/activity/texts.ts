@@ -9,4 +9,16 @@ export const activityTexts = {
   empty: 'No transaction has been edited or deleted yet.',
   edited: 'Edited',
   deleted: 'Deleted',
+  /** Who did what the bank did by itself: a schedule's own run. */
+  theBank: 'The bank (schedule)',
+  actions: {
+    reverse: 'Reversed',
+    'batch.reverse': 'Payday reversed',
+    'schedule.create': 'Schedule created',
+    'schedule.update': 'Schedule changed',
+    'schedule.pause': 'Schedule paused',
+    'schedule.resume': 'Schedule resumed',
+    'schedule.delete': 'Schedule deleted',
+    'schedule.run': 'Schedule ran',
+  },
 } as const;

@@ -113,6 +113,7 @@ describe('bank settings', () => {
         tellerDepositPermission: true,
         tellerWithdrawalPermission: true,
         tellerTransferPermission: true,
+        timeZone: 'UTC',
       },
     ]);
     // Back to read-only, showing the answer.

@@ -84,7 +84,7 @@ function SettingsView({ settings }: { settings: BankSettings }) {
   );
 }
 
-type BankValues = Omit<BankSettings, 'bankId' | 'savingsRate'> & { savingsRate: string };
+type BankValues = Omit<BankSettings, 'bankId' | 'savingsRate' | 'timeZone'> & { savingsRate: string };
 
 interface SettingsFormProps {
   settings: BankSettings;
@@ -115,6 +115,7 @@ function useSettingsForm({ settings, onSave, onEdit }: SettingsFormProps) {
     const body = {
       ...v,
       bankId: settings.bankId,
+      timeZone: settings.timeZone,
       bankName: v.bankName.trim(),
       savingsRate: v.savingsActive ? parseAmountInput(v.savingsRate) : settings.savingsRate,
     };

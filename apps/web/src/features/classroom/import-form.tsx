@@ -1,6 +1,6 @@
 import { Anchor, Button, FileButton, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   classroomText as t,
   type Branch,
@@ -12,24 +12,33 @@ import { DataTable, type Column } from '../../components/data-table';
 import { StatusMessage } from '../../components/status-message';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { useImportCheck, useImportStudents } from './api';
+import { BELOW_HEADER, reveal } from './reveal';
+import { SignInAddressNote, useSignInAddress } from './sign-in-address';
 
 /** The sample file of the screen: the header and three students. */
 export const SAMPLE_CSV =
   'username,name,branch,accounts\r\nmaya.chen,Maya Chen,Main Campus,CHECKING;SAVINGS\r\nleo.park,Leo Park,Main Campus,CHECKING\r\nava.diaz,Ava Diaz,North Campus,\r\n';
 const sampleHref = `data:text/csv;charset=utf-8,${encodeURIComponent(SAMPLE_CSV)}`;
 
+/** A cell as it was typed; an empty one as a dash. */
+const typed = (cell: string) => cell || '—';
+
+/** Each row as it was typed (`written`), so a refused cell shows what to fix, and its problem. */
 function rowColumns(branches: Branch[]): Column<ImportRow>[] {
+  const branchName = (r: ImportRow) => branches.find((b) => b.branchId === r.branchId)?.branchName;
   return [
     { header: 'Line', cell: (r) => r.line },
-    { header: 'User Id', cell: (r) => r.username },
-    { header: 'Name', cell: (r) => r.name },
-    { header: 'Branch', cell: (r) => branches.find((b) => b.branchId === r.branchId)?.branchName ?? '' },
-    { header: 'Accounts', cell: (r) => r.accounts.join(', ') || '—' },
+    { header: 'User Id', cell: (r) => typed(r.written.username) },
+    { header: 'Name', cell: (r) => typed(r.written.name) },
+    // The branch's name when the cell names one (it may be its id), else the cell as typed.
+    { header: 'Branch', cell: (r) => branchName(r) ?? typed(r.written.branch) },
+    { header: 'Accounts', cell: (r) => typed(r.written.accounts) },
     {
       header: 'Problem',
       cell: (r) =>
         r.error ? (
-          <Text size="sm" c="red.9" fw={600}>
+          // The theme's error colour: AA on the page and on striped rows in both themes.
+          <Text size="sm" c="var(--mantine-color-error)" fw={600}>
             {r.error}
           </Text>
         ) : (
@@ -44,28 +53,6 @@ function withServerErrors(check: ImportCheck, error: unknown): ImportCheck {
   if (!(error instanceof ApiError) || !error.fields) return check;
   const fields = error.fields;
   return { ok: false, rows: check.rows.map((r) => ({ ...r, error: fields[`rows.${r.line}`] ?? r.error })) };
-}
-
-function CheckOutcome({ check, branches }: { check: ImportCheck; branches: Branch[] }) {
-  const bad = check.rows.filter((r) => r.error).length;
-  return (
-    <Stack gap="sm">
-      {check.ok ? (
-        <StatusMessage kind="success" title={t.checkOk(check.rows.length)} />
-      ) : (
-        <StatusMessage kind="failure" title={t.checkProblems(bad)} />
-      )}
-      <DataTable
-        label="Checked rows"
-        columns={rowColumns(branches)}
-        rows={check.rows}
-        rowKey={(r) => r.line}
-        emptyText=""
-        minWidth={720}
-        rowTestId="import-row"
-      />
-    </Stack>
-  );
 }
 
 /** Upload a .csv file (its text goes into the box) or download the sample. */
@@ -90,6 +77,63 @@ function SourceButtons({ onText }: { onText: (text: string) => void }) {
   );
 }
 
+/** What the last Check (or a refused Create) found: a failure, or the summary of its rows. */
+function CheckSummary({
+  failure,
+  checked,
+  stale,
+}: {
+  failure: { title: string; error: unknown } | null;
+  checked: ImportCheck | null;
+  stale: boolean;
+}) {
+  const bad = checked?.rows.filter((r) => r.error).length ?? 0;
+  return (
+    <>
+      {failure && <StatusMessage kind="failure" title={failure.title} detail={errorMessage(failure.error)} />}
+      {stale && <Text size="sm">{t.recheckNeeded}</Text>}
+      {checked &&
+        (checked.ok ? (
+          <StatusMessage kind="success" title={t.checkOk(checked.rows.length)} />
+        ) : (
+          <StatusMessage kind="failure" title={t.checkProblems(bad)} />
+        ))}
+    </>
+  );
+}
+
+/**
+ * Check (the dry run) and Create, and what each answered. `shown` counts the answers: each one
+ * moves the focus to the summary (ImportForm).
+ */
+function useImportSteps(csv: string, onCreated: (r: ImportResult) => void) {
+  const [checked, setChecked] = useState<{ text: string; check: ImportCheck } | null>(null);
+  const [shown, setShown] = useState(0);
+  const dryRun = useImportCheck();
+  const create = useImportStudents();
+  const answered = () => setShown((n) => n + 1);
+  const runCheck = () =>
+    dryRun.mutate(csv, { onSuccess: (check) => setChecked({ text: csv, check }), onSettled: answered });
+  const runCreate = () =>
+    create.mutate(csv, {
+      onSuccess: onCreated,
+      onError: (error) => {
+        if (checked) setChecked({ text: csv, check: withServerErrors(checked.check, error) });
+        answered();
+      },
+    });
+  const failure = dryRun.error
+    ? { title: t.checkFailed, error: dryRun.error }
+    : create.error
+      ? { title: t.createFailed, error: create.error }
+      : null;
+  const busy = dryRun.isPending || create.isPending;
+  return { checked, shown, failure, runCheck, runCreate, dryRun, create, busy };
+}
+
+/** The example in the box: the sample file's rows. */
+const EXAMPLE = SAMPLE_CSV.replaceAll('\r\n', '\n').trim();
+
 /** Paste or upload, Check (the dry run), fix and check again, then Create Students. */
 export function ImportForm({
   branches,
@@ -99,51 +143,65 @@ export function ImportForm({
   onCreated: (r: ImportResult) => void;
 }) {
   const [csv, setCsv] = useState('');
-  const [checked, setChecked] = useState<{ text: string; check: ImportCheck } | null>(null);
-  const dryRun = useImportCheck();
-  const create = useImportStudents();
+  const steps = useImportSteps(csv, onCreated);
+  const { checked, failure } = steps;
   const current = checked?.text === csv;
-  const runCheck = () => dryRun.mutate(csv, { onSuccess: (check) => setChecked({ text: csv, check }) });
-  const runCreate = () =>
-    create.mutate(csv, {
-      onSuccess: onCreated,
-      onError: (error) => checked && setChecked({ text: csv, check: withServerErrors(checked.check, error) }),
-    });
-  const failure = dryRun.error ?? create.error;
+  const summary = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (steps.shown > 0) reveal(summary.current);
+  }, [steps.shown]);
   return (
     <Stack>
+      <SignInAddressNote address={useSignInAddress()} />
       <Textarea
         label={t.rosterLabel}
         description={t.rosterDescription}
+        placeholder={EXAMPLE}
         rows={8}
         resize="vertical"
         value={csv}
         onChange={(e) => setCsv(e.currentTarget.value)}
-        styles={{ input: { fontFamily: 'monospace' } }}
+        // The example in the theme's dimmed text, AA in both themes (Mantine's placeholder grey is not).
+        styles={{
+          input: { fontFamily: 'monospace', '--input-placeholder-color': 'var(--mantine-color-dimmed)' },
+        }}
         spellCheck={false}
       />
       <SourceButtons onText={setCsv} />
-      {failure && (
-        <StatusMessage
-          kind="failure"
-          title={dryRun.error ? t.checkFailed : t.createFailed}
-          detail={errorMessage(failure)}
-        />
-      )}
-      {checked && !current && <Text size="sm">{t.recheckNeeded}</Text>}
-      {checked && <CheckOutcome check={checked.check} branches={branches} />}
-      <Group justify="flex-end">
-        <Button
-          variant="default"
-          onClick={runCheck}
-          disabled={!csv.trim() || dryRun.isPending || create.isPending}
+      {(failure || checked) && (
+        <Stack
+          gap="sm"
+          ref={summary}
+          tabIndex={-1}
+          data-testid="check-summary"
+          style={{ scrollMarginTop: BELOW_HEADER }}
         >
-          {dryRun.isPending ? t.checking : t.check}
+          <CheckSummary
+            failure={failure}
+            checked={checked?.check ?? null}
+            stale={Boolean(checked && !current)}
+          />
+        </Stack>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={steps.runCheck} disabled={!csv.trim() || steps.busy}>
+          {steps.dryRun.isPending ? t.checking : t.check}
         </Button>
-        <Button onClick={runCreate} disabled={!current || !checked?.check.ok || create.isPending}>
-          {create.isPending ? t.creatingStudents : t.createStudents}
+        <Button onClick={steps.runCreate} disabled={!current || !checked?.check.ok || steps.busy}>
+          {steps.create.isPending ? t.creatingStudents : t.createStudents}
         </Button>
       </Group>
+      {checked && (
+        <DataTable
+          label="Checked rows"
+          columns={rowColumns(branches)}
+          rows={checked.check.rows}
+          rowKey={(r) => r.line}
+          emptyText=""
+          minWidth={720}
+          rowTestId="import-row"
+        />
+      )}
     </Stack>
   );
 }

@@ -1,13 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { classroomText as t } from '@bank/shared';
+import { QRCodeSVG } from 'qrcode.react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { classroomText as t, type ImportResult } from '@bank/shared';
 import { admin, checking } from '../../test/fixtures';
+import { importResultStore } from '../../lib/import-result';
+import { SAMPLE_CSV } from './import-form';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
 const GOOD = 'username,name,branch,accounts\nmaya.chen,Maya Chen,Main Campus,CHECKING\n';
-const BAD = 'username,name,branch,accounts\nmaya.chen,Maya Chen,Nowhere,CHECKING\n';
+const BAD = 'username,name,branch,accounts\nmaya.chen,Maya Chen,Nroth Campus,CHECKING\n';
+const NO_BRANCH = 'There is no branch "Nroth Campus". Choose one of: Main Campus, North Campus.';
 
 function fakeImport() {
   const calls: { dryRun: boolean; type: string | null; body: string }[] = [];
@@ -19,11 +24,17 @@ function fakeImport() {
       const ok = body.includes('Main Campus');
       const row = {
         line: 2,
+        written: {
+          username: 'maya.chen',
+          name: 'Maya Chen',
+          branch: ok ? 'Main Campus' : 'Nroth Campus',
+          accounts: 'CHECKING',
+        },
         username: 'maya.chen',
         name: 'Maya Chen',
         branchId: ok ? 1 : null,
         accounts: ['CHECKING'],
-        error: ok ? null : 'No branch of this bank has this name or id.',
+        error: ok ? null : NO_BRANCH,
       };
       if (dryRun) return HttpResponse.json({ ok, rows: [row] });
       const account = { ...checking, username: 'maya.chen' };
@@ -51,21 +62,39 @@ describe('Import Students', () => {
     const calls = fakeImport();
     const { user } = renderApp('/1/admin/users/import', admin);
     const box = await screen.findByLabelText(t.rosterLabel);
+    // The box shows the sample file's rows as its example, header line first.
+    expect(box).toHaveAttribute('placeholder', SAMPLE_CSV.replaceAll('\r\n', '\n').trim());
+    expect(box.getAttribute('placeholder')).toMatch(/^username,name,branch,accounts\nmaya\.chen,/);
     await user.click(box);
     await user.paste(BAD);
     await user.click(screen.getByRole('button', { name: t.check }));
     const row = await screen.findByTestId('import-row');
+    // What was typed, even where it names no branch, and the error that names the branches there are.
+    expect(within(row).getByText('Nroth Campus')).toBeInTheDocument();
+    expect(row).toHaveTextContent(NO_BRANCH);
     expect(row).toHaveTextContent('2');
-    expect(row).toHaveTextContent('No branch of this bank has this name or id.');
-    expect(screen.getByRole('button', { name: t.createStudents })).toBeDisabled();
+    // Focus on the check's summary, with the buttons right under it (before the rows).
+    const summary = screen.getByTestId('check-summary');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(summary).toHaveTextContent(t.checkProblems(1));
+    const createButton = screen.getByRole('button', { name: t.createStudents });
+    expect(createButton).toBeDisabled();
+    expect(summary.compareDocumentPosition(createButton) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(createButton.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await user.clear(box);
     await user.paste(GOOD);
     // Changed since the check: Create waits for a new check.
     expect(screen.getByText(t.recheckNeeded)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: t.check }));
     expect(await screen.findByText(t.checkOk(1))).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('check-summary')).toHaveFocus());
     await user.click(screen.getByRole('button', { name: t.createStudents }));
     const created = await screen.findByTestId('created-row');
+    // Focus on "1 student created", with the way to the slips inside it.
+    const message = screen.getByTestId('created-message');
+    await waitFor(() => expect(message).toHaveFocus());
+    expect(message).toHaveTextContent(t.created(1));
+    expect(within(message).getByRole('link', { name: t.printSlips })).toBeInTheDocument();
     expect(created).toHaveTextContent('otter-lamp-42');
     expect(created).toHaveTextContent('CHECKING **0001');
     expect(calls.map((c) => [c.dryRun, c.type])).toEqual([
@@ -87,11 +116,14 @@ describe('Import Students', () => {
     await user.click(screen.getByRole('button', { name: t.check }));
     await user.click(await screen.findByRole('button', { name: t.createStudents }));
     await user.click(await screen.findByRole('link', { name: t.printSlips }));
+    // The slips are a lazy route: its first load in a busy run outlasts a find's usual wait.
+    await screen.findByRole('heading', { name: t.slipsTitle }, { timeout: 15_000 });
     const slip = await screen.findByTestId('sign-in-slip');
     expect(slip).toHaveTextContent('Maya Chen');
+    expect(slip).toHaveTextContent('Demo School Bank');
     expect(within(slip).getByTestId('slip-password')).toHaveTextContent('otter-lamp-42');
-    expect(slip).toHaveTextContent(`${window.location.origin}/login`);
-    await waitFor(() => expect(slip).toHaveTextContent('Demo School Bank'));
+    expect(within(slip).getByTestId('slip-address')).toHaveTextContent(`${window.location.origin}/login`);
+    expect(within(slip).getByRole('img', { name: t.slipQrLabel })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: t.backToImport }));
     // Still there after going to the slips and back.
     expect(await screen.findByTestId('created-row')).toHaveTextContent('otter-lamp-42');
@@ -108,4 +140,65 @@ describe('Import Students', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/1/admin/users'));
     expect(window.sessionStorage.getItem('bank.studentImport')).toBeNull();
   });
+
+  it('says which address the slips print, and warns when students cannot reach it', async () => {
+    renderApp('/1/admin/users/import', admin);
+    const note = await screen.findByTestId('sign-in-address-note');
+    // The test's browser is at localhost and the server has no PUBLIC_URL.
+    expect(note).toHaveTextContent(t.signInAddressIs(`${window.location.origin}/login`));
+    expect(note).toHaveTextContent(t.signInAddressUnreachable('localhost'));
+    expect(note).toHaveTextContent('PUBLIC_URL=');
+  });
+
+  it("prints the server's PUBLIC_URL on the slips and in their QR code", async () => {
+    const publicUrl = 'http://bank.my-school.example:3000';
+    server.use(http.get('*/api/admin/signInAddress', () => HttpResponse.json({ publicUrl })));
+    importResultStore.save(oneStudent);
+    renderApp('/1/admin/users/import/slips', admin);
+    await screen.findByRole('heading', { name: t.slipsTitle }, { timeout: 15_000 });
+    const slip = await screen.findByTestId('sign-in-slip');
+    expect(within(slip).getByTestId('slip-address')).toHaveTextContent(`${publicUrl}/login`);
+    expect(qrPath(within(slip).getByRole('img', { name: t.slipQrLabel }))).toBe(
+      qrPathOf(`${publicUrl}/login`),
+    );
+    const note = screen.getByTestId('sign-in-address-note');
+    expect(note).toHaveTextContent(t.signInAddressIs(`${publicUrl}/login`));
+    expect(note).toHaveTextContent(t.signInAddressFromSetting);
+    expect(note).not.toHaveAttribute('data-warning');
+  });
+
+  it("falls back to the browser's address when the server's cannot be read", async () => {
+    server.use(http.get('*/api/admin/signInAddress', () => HttpResponse.json({}, { status: 500 })));
+    importResultStore.save(oneStudent);
+    renderApp('/1/admin/users/import/slips', admin);
+    await screen.findByRole('heading', { name: t.slipsTitle }, { timeout: 15_000 });
+    const slip = await screen.findByTestId('sign-in-slip');
+    const origin = `${window.location.origin}/login`;
+    expect(within(slip).getByTestId('slip-address')).toHaveTextContent(origin);
+    expect(qrPath(within(slip).getByRole('img', { name: t.slipQrLabel }))).toBe(qrPathOf(origin));
+  });
 });
+
+const oneStudent: ImportResult = {
+  created: [
+    {
+      username: 'maya.chen',
+      name: 'Maya Chen',
+      branchId: 1,
+      temporaryPassword: 'otter-lamp-42',
+      accounts: [],
+    },
+  ],
+};
+
+/** The dark modules of a QR code as drawn (its second path; the first is the white square). */
+function qrPath(svg: Element): string | null {
+  return svg.querySelectorAll('path')[1]?.getAttribute('d') ?? null;
+}
+
+/** The same of a code that encodes `value`: equal paths, equal contents. */
+function qrPathOf(value: string): string | null {
+  const holder = document.createElement('div');
+  holder.innerHTML = renderToStaticMarkup(<QRCodeSVG value={value} level="M" />);
+  return qrPath(holder.querySelector('svg')!);
+}

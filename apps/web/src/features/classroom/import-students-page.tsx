@@ -1,6 +1,6 @@
 import { Button, Code, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useBlocker } from 'react-router';
 import { classroomText as t, type Branch, type ImportResult, type ImportedStudent } from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
@@ -13,6 +13,8 @@ import { paths } from '../../lib/paths';
 import { useBranches } from '../../lib/queries';
 import { accountShort } from './payday-rows';
 import { ImportForm } from './import-form';
+import { BELOW_HEADER, reveal } from './reveal';
+import { SignInAddressNote, useSignInAddress } from './sign-in-address';
 
 function createdColumns(branches: Branch[]): Column<ImportedStudent>[] {
   return [
@@ -62,32 +64,49 @@ function LeaveGuard({ bankId, onLeave }: { bankId: number; onLeave: () => void }
   );
 }
 
+/** The created students, their passwords, and the way to the slips. */
 function ImportResultView({
   result,
   branches,
   bankId,
+  justCreated,
   onDone,
 }: {
   result: ImportResult;
   branches: Branch[];
   bankId: number;
+  /** Just now (not back from the slips): focus to the message, which comes into view. */
+  justCreated: boolean;
   onDone: () => void;
 }) {
+  const message = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (justCreated) reveal(message.current);
+  }, [justCreated]);
   return (
     <Stack>
-      <StatusMessage kind="success" title={t.created(result.created.length)} detail={t.createdNote} />
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onDone}>
-          {t.doneWithImport}
-        </Button>
-        <Button
-          component={Link}
-          to={paths.signInSlips(bankId)}
-          leftSection={<IconPrinter size={16} aria-hidden />}
-        >
-          {t.printSlips}
-        </Button>
-      </Group>
+      <Stack
+        gap="sm"
+        ref={message}
+        tabIndex={-1}
+        data-testid="created-message"
+        style={{ scrollMarginTop: BELOW_HEADER }}
+      >
+        <StatusMessage kind="success" title={t.created(result.created.length)} detail={t.createdNote} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            {t.doneWithImport}
+          </Button>
+          <Button
+            component={Link}
+            to={paths.signInSlips(bankId)}
+            leftSection={<IconPrinter size={16} aria-hidden />}
+          >
+            {t.printSlips}
+          </Button>
+        </Group>
+      </Stack>
+      <SignInAddressNote address={useSignInAddress()} />
       <DataTable
         label="Created students"
         columns={createdColumns(branches)}
@@ -107,13 +126,16 @@ export function ImportStudentsPage() {
   const { user } = useRequiredSession();
   const branches = useBranches(user.bankId);
   const [result, setResult] = useState<ImportResult | null>(() => importResultStore.load());
+  const [justCreated, setJustCreated] = useState(false);
   const created = (next: ImportResult) => {
     importResultStore.save(next);
     setResult(next);
+    setJustCreated(true);
   };
   const done = () => {
     importResultStore.clear();
     setResult(null);
+    setJustCreated(false);
   };
   return (
     <>
@@ -130,7 +152,13 @@ export function ImportStudentsPage() {
         <QueryState query={branches} what="the branches">
           {(list) =>
             result ? (
-              <ImportResultView result={result} branches={list} bankId={user.bankId} onDone={done} />
+              <ImportResultView
+                result={result}
+                branches={list}
+                bankId={user.bankId}
+                justCreated={justCreated}
+                onDone={done}
+              />
             ) : (
               <ImportForm branches={list} onCreated={created} />
             )

@@ -1,0 +1,64 @@
+/**
+ * Group commit's queue: work asked for while earlier work is under way waits and then runs
+ * together, as one call. A request that finds nothing under way runs at once, alone, so an idle
+ * server adds no delay; under load the groups grow by themselves with the queue. (DataLoader
+ * groups only what is asked for in the same tick of the event loop; requests of different
+ * clients arrive in different ticks, so it would seldom group them.)
+ */
+export interface BatcherOptions {
+  /** Items in one call at most. */
+  maxSize: number;
+  /** Calls under way at once at most (each holds a database connection). */
+  maxInFlight: number;
+}
+
+/**
+ * How big and how many groups: 64 items at most in one statement, one group under way at a time.
+ * Measured with 16 clients on PostgreSQL (bench, issue 22): one at a time made groups of 4.5 on
+ * average, 1,124 transfers/s and 498 µs of server CPU per transfer; two at once made them half as
+ * big, with 824/s and 720 µs; four, 419/s and 1,230 µs. Each round trip costs the server far more
+ * CPU (its socket write wakes the database on this machine) than waiting a group's turn costs.
+ */
+export const GROUP_LIMITS: BatcherOptions = { maxSize: 64, maxInFlight: 1 };
+
+interface Waiting<I, O> {
+  item: I;
+  resolve: (output: O) => void;
+  reject: (error: unknown) => void;
+}
+
+export class Batcher<I, O> {
+  private readonly queue: Waiting<I, O>[] = [];
+  private inFlight = 0;
+
+  /** `run` answers each item, in the order given (one output per item). */
+  constructor(
+    private readonly run: (items: I[]) => Promise<O[]>,
+    private readonly options: BatcherOptions,
+  ) {}
+
+  add(item: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.drain();
+    });
+  }
+
+  private drain(): void {
+    while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {
+      const group = this.queue.splice(0, this.options.maxSize);
+      this.inFlight++;
+      this.run(group.map((w) => w.item))
+        .then((outputs) => {
+          if (outputs.length !== group.length)
+            throw new Error(`${outputs.length} answers for ${group.length} items`);
+          group.forEach((w, i) => w.resolve(outputs[i]!));
+        })
+        .catch((error: unknown) => group.forEach((w) => w.reject(error)))
+        .finally(() => {
+          this.inFlight--;
+          this.drain();
+        });
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { schoolYearText as m } from '@bank/shared';
+import type { Executor, Tx } from '../../db/client.js';
+import { accounts, users } from '../../db/schema.js';
+import { lockAccounts, type AccountRow } from '../ledger/locked-accounts.js';
+import type { ScheduleRow, StoredCut, StoredLeftOut } from './schedule-view.js';
+
+/** Whom a run would pay or bill: an account (or a Student of the branch who has none) and its owner. */
+interface Candidate {
+  accountId: string | null;
+  username: string | null;
+  name: string | null;
+}
+
+export interface PlannedPayment {
+  account: AccountRow;
+  username: string;
+  name: string;
+  amountCents: number;
+}
+
+/** A run worked out against the accounts' balances: what it pays, whom it leaves out or cuts. */
+export interface RunPlan {
+  pay: PlannedPayment[];
+  leftOut: StoredLeftOut[];
+  cut: StoredCut[];
+}
+
+/**
+ * A branch target: every current Student of the branch, by name, each with their oldest open
+ * account of the schedule's type (a Student who joined after the schedule was made is there too).
+ */
+async function branchCandidates(db: Executor, schedule: ScheduleRow, branchId: number): Promise<Candidate[]> {
+  const account = db
+    .select({ number: accounts.accountNumber })
+    .from(accounts)
+    .where(
+      and(eq(accounts.userId, users.id), eq(accounts.type, schedule.accountType), isNull(accounts.closedAt)),
+    )
+    .orderBy(asc(accounts.openedAt), asc(accounts.accountNumber))
+    .limit(1);
+  return db
+    .select({ accountId: sql<string | null>`(${account})`, username: users.username, name: users.name })
+    .from(users)
+    .where(
+      and(
+        eq(users.bankId, schedule.bankId),
+        eq(users.branchId, branchId),
+        eq(users.role, 'USER'),
+        isNull(users.deletedAt),
+      ),
+    )
+    .orderBy(sql`lower(${users.name})`, sql`lower(${users.username})`);
+}
+
+/** An account list target: the accounts as listed, with their owners (any of them may have closed since). */
+async function listedCandidates(
+  db: Executor,
+  schedule: ScheduleRow,
+  numbers: string[],
+): Promise<Candidate[]> {
+  const rows = numbers.length
+    ? await db
+        .select({ accountId: accounts.accountNumber, username: users.username, name: users.name })
+        .from(accounts)
+        .innerJoin(users, eq(users.id, accounts.userId))
+        .where(and(inArray(accounts.accountNumber, numbers), eq(accounts.bankId, schedule.bankId)))
+    : [];
+  const owners = new Map(rows.map((row) => [row.accountId, row]));
+  return numbers.map((accountId) => owners.get(accountId) ?? { accountId, username: null, name: null });
+}
+
+function candidatesOf(db: Executor, schedule: ScheduleRow): Promise<Candidate[]> {
+  return schedule.targetBranchId !== null
+    ? branchCandidates(db, schedule, schedule.targetBranchId)
+    : listedCandidates(db, schedule, schedule.targetAccounts ?? []);
+}
+
+/**
+ * What the schedule does to one account with this balance: a deposit pays in full; a withdrawal
+ * takes the amount, or, when the account cannot pay it, leaves it out ("skip") or takes what it
+ * has ("partial"; an empty account is left out).
+ */
+function judge(schedule: ScheduleRow, candidate: Candidate, account: AccountRow, plan: RunPlan): void {
+  const who = { accountId: account.accountNumber, username: candidate.username, name: candidate.name };
+  const asked = schedule.amountCents;
+  const payment = { account, username: candidate.username ?? '', name: candidate.name ?? '' };
+  if (schedule.kind === 'deposit' || account.balanceCents >= asked) {
+    plan.pay.push({ ...payment, amountCents: asked });
+  } else if (schedule.shortfall === 'skip') {
+    plan.leftOut.push({ ...who, reason: m.leftOutCannotPay });
+  } else if (account.balanceCents === 0) {
+    plan.leftOut.push({ ...who, reason: m.leftOutEmpty });
+  } else {
+    plan.pay.push({ ...payment, amountCents: account.balanceCents });
+    plan.cut.push({ ...who, askedCents: asked, paidCents: account.balanceCents });
+  }
+}
+
+/**
+ * Works out a run against the accounts as they are. With `tx` the accounts are locked first (in
+ * the ledger's order), so the plan holds until the run commits; without, it is a preview's read.
+ */
+export async function planRun(db: Executor, schedule: ScheduleRow, lockWith?: Tx): Promise<RunPlan> {
+  const candidates = await candidatesOf(db, schedule);
+  const numbers = candidates.flatMap((c) => (c.accountId ? [c.accountId] : []));
+  const found = lockWith
+    ? await lockAccounts(lockWith, numbers)
+    : new Map(
+        numbers.length
+          ? (await db.select().from(accounts).where(inArray(accounts.accountNumber, numbers))).map((a) => [
+              a.accountNumber,
+              a,
+            ])
+          : [],
+      );
+  const plan: RunPlan = { pay: [], leftOut: [], cut: [] };
+  for (const candidate of candidates) {
+    const account = candidate.accountId ? found.get(candidate.accountId) : undefined;
+    if (!candidate.accountId) {
+      plan.leftOut.push({ ...candidate, reason: m.leftOutNoAccount(schedule.accountType) });
+    } else if (!account || account.closedAt !== null || account.bankId !== schedule.bankId) {
+      plan.leftOut.push({ ...candidate, reason: m.leftOutClosed });
+    } else {
+      judge(schedule, candidate, account, plan);
+    }
+  }
+  return plan;
+}

@@ -1,0 +1,110 @@
+import { desc, eq, inArray } from 'drizzle-orm';
+import { fromCents, type Schedule, type ScheduleRun } from '@bank/shared';
+import type { Executor } from '../../db/client.js';
+import { scheduleRuns, schedules, users } from '../../db/schema.js';
+
+export type ScheduleRow = typeof schedules.$inferSelect;
+export type RunRow = typeof scheduleRuns.$inferSelect;
+
+/** What a run record keeps of an account left out or cut, amounts in cents. */
+export interface StoredLeftOut {
+  accountId: string | null;
+  username: string | null;
+  name: string | null;
+  reason: string;
+}
+export interface StoredCut {
+  accountId: string;
+  username: string | null;
+  name: string | null;
+  askedCents: number;
+  paidCents: number;
+}
+
+export function toRun(row: RunRow, ranBy: string | null): ScheduleRun {
+  return {
+    runAt: row.runAt.toISOString(),
+    extra: row.occurrenceDate === null,
+    batchId: row.batchId,
+    count: row.itemCount,
+    total: fromCents(row.totalCents),
+    leftOut: row.leftOut as StoredLeftOut[],
+    cut: (row.cut as StoredCut[]).map(({ askedCents, paidCents, ...item }) => ({
+      ...item,
+      asked: fromCents(askedCents),
+      paid: fromCents(paidCents),
+    })),
+    problem: row.problem,
+    ranBy,
+  };
+}
+
+/** Every run of one schedule, newest first, with who pressed Run now. */
+export async function runsOfSchedule(db: Executor, scheduleId: number): Promise<ScheduleRun[]> {
+  const rows = await db
+    .select({ run: scheduleRuns, ranBy: users.username })
+    .from(scheduleRuns)
+    .leftJoin(users, eq(users.id, scheduleRuns.ranBy))
+    .where(eq(scheduleRuns.scheduleId, scheduleId))
+    .orderBy(desc(scheduleRuns.runAt), desc(scheduleRuns.id));
+  return rows.map(({ run, ranBy }) => toRun(run, ranBy));
+}
+
+/** The newest run of each of the given schedules. */
+async function lastRunsOf(db: Executor, scheduleIds: number[]): Promise<Map<number, ScheduleRun>> {
+  if (scheduleIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([scheduleRuns.scheduleId], { run: scheduleRuns, ranBy: users.username })
+    .from(scheduleRuns)
+    .leftJoin(users, eq(users.id, scheduleRuns.ranBy))
+    .where(inArray(scheduleRuns.scheduleId, scheduleIds))
+    .orderBy(scheduleRuns.scheduleId, desc(scheduleRuns.runAt), desc(scheduleRuns.id));
+  return new Map(rows.map(({ run, ranBy }) => [run.scheduleId, toRun(run, ranBy)]));
+}
+
+/** A schedule as the API shows it. */
+export function toSchedule(row: ScheduleRow, createdBy: string, lastRun: ScheduleRun | null): Schedule {
+  return {
+    scheduleId: row.id,
+    bankId: row.bankId,
+    name: row.name,
+    kind: row.kind,
+    amount: fromCents(row.amountCents),
+    memo: row.memo,
+    every: row.every,
+    startDate: row.startDate,
+    target:
+      row.targetBranchId !== null
+        ? { branchId: row.targetBranchId }
+        : { accountIds: [...(row.targetAccounts ?? [])] },
+    accountType: row.accountType,
+    shortfall: row.shortfall,
+    active: row.active,
+    nextRun: row.nextRunAt?.toISOString() ?? null,
+    lastRun,
+    pausedReason: row.pausedReason,
+    createdBy,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Schedules as the API shows them, each with its maker's username and its last run. */
+export async function viewSchedules(db: Executor, rows: ScheduleRow[]): Promise<Schedule[]> {
+  const makers = rows.length
+    ? await db
+        .select({ id: users.id, username: users.username })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            rows.map((r) => r.createdBy),
+          ),
+        )
+    : [];
+  const names = new Map(makers.map((u) => [u.id, u.username]));
+  const lastRuns = await lastRunsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toSchedule(row, names.get(row.createdBy) ?? '', lastRuns.get(row.id) ?? null));
+}

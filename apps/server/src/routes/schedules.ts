@@ -1,0 +1,44 @@
+import { scheduleCalls as calls } from '@bank/shared';
+import { parseIdempotencyKey } from '../domain/ledger/index.js';
+import {
+  createSchedule,
+  deleteSchedule,
+  listRuns,
+  listSchedules,
+  previewSchedule,
+  runNow,
+  updateSchedule,
+} from '../domain/schedules/index.js';
+import { actorOf } from '../plugins/auth.js';
+import { registerRoute, type RoutePlugin } from './register.js';
+
+/** API.md "The school year": schedules, their previews, runs and Run now. */
+export const scheduleRoutes: RoutePlugin = async (app, { db, config }) => {
+  registerRoute(app, calls.create, async (request, reply) =>
+    reply.code(201).send(await createSchedule(db, actorOf(request), request.body, new Date())),
+  );
+
+  registerRoute(app, calls.list, (request) => listSchedules(db, actorOf(request), request.params.bankId));
+
+  registerRoute(app, calls.update, (request) =>
+    updateSchedule(db, actorOf(request), request.params.scheduleId, request.body, new Date()),
+  );
+
+  registerRoute(app, calls.delete, async (request, reply) => {
+    await deleteSchedule(db, actorOf(request), request.params.scheduleId, new Date());
+    return reply.code(204).send(null);
+  });
+
+  registerRoute(app, calls.preview, (request) =>
+    previewSchedule(db, actorOf(request), request.params.scheduleId),
+  );
+
+  registerRoute(app, calls.runs, (request) => listRuns(db, actorOf(request), request.params.scheduleId));
+
+  registerRoute(app, calls.runNow, async (request, reply) => {
+    const key = parseIdempotencyKey(request.headers['idempotency-key']);
+    const clock = { now: new Date(), postingDelaySeconds: config.postingDelaySeconds };
+    const result = await runNow(db, actorOf(request), request.params.scheduleId, clock, key);
+    return reply.code(result.status as 201).send(result.body);
+  });
+};

@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client.js';
+import { accounts } from '../src/db/schema.js';
+import { verifyLedger } from '../src/domain/ledger/index.js';
+import { runGroup, type Submitted } from '../src/domain/ledger/transfer.js';
+import { call, databaseKind, useTestApp } from './harness.js';
+import { insertAccount, seedTwoBanks, type SeededBank } from './fixtures.js';
+
+/**
+ * Group commit (issue 22): transfers that arrive together are written by one statement and one
+ * commit, and each keeps every promise a transfer makes on its own: its own answer, its own
+ * Idempotency-Key record, its own refusal, the lock order, the books.
+ */
+
+const t = useTestApp();
+let one: SeededBank;
+let two: SeededBank;
+let savings: string;
+let third: string;
+
+beforeEach(async () => {
+  ({ one, two } = await seedTwoBanks(t.db));
+  savings = (
+    await insertAccount(t.db, {
+      userId: one.student.id,
+      bankId: one.bankId,
+      branchId: one.main.id,
+      type: 'SAVINGS',
+    })
+  ).accountNumber;
+  third = (
+    await insertAccount(t.db, { userId: one.otherStudent.id, bankId: one.bankId, branchId: one.north.id })
+  ).accountNumber;
+  // 10.00 on checking, nothing elsewhere.
+  await t.db
+    .update(accounts)
+    .set({ balanceCents: 1000 })
+    .where(eq(accounts.accountNumber, one.checking.accountNumber));
+  await t.db.execute(
+    sql`insert into transactions (account_number, type, description, amount_cents, transaction_date)
+        values (${one.checking.accountNumber}, 'credit', 'Opening', 1000, now())`,
+  );
+});
+
+const balance = async (n: string) =>
+  (await t.db.select().from(accounts).where(eq(accounts.accountNumber, n)))[0]!.balanceCents;
+
+function submitted(
+  from: string,
+  to: string,
+  amountCents: number,
+  options: { key?: string; hash?: string; actor?: SeededBank['admin']; role?: string; bankId?: number } = {},
+): Submitted {
+  const actor = options.actor ?? one.admin;
+  return {
+    postingDelaySeconds: 86_400,
+    request: {
+      userId: actor.id,
+      role: options.role ?? actor.role,
+      bankId: options.bankId ?? actor.bankId,
+      permitted: true,
+      from,
+      to,
+      amountCents,
+      transferId: randomUUID(),
+      memo: null,
+      key: options.key ?? null,
+      requestHash: options.key ? (options.hash ?? `hash-${options.key}`) : null,
+    },
+  };
+}
+
+describe('one group, every promise of a single transfer', () => {
+  it('answers each on its own: a refusal, a repeated key, and transfers that build on each other', async () => {
+    const answers = await runGroup(t.db, [
+      // 1. checking → savings 6.00: fine.
+      submitted(one.checking.accountNumber, savings, 600, { key: 'k1' }),
+      // 2. checking → third 6.00: only 4.00 left after 1, so refused, and refused alone.
+      submitted(one.checking.accountNumber, third, 600, { key: 'k2' }),
+      // 3. savings → third 5.00: savings only has money because of 1, in this same group.
+      submitted(savings, third, 500, { key: 'k3' }),
+      // 4. the same key and body as 1: the first answer again, nothing moved.
+      submitted(one.checking.accountNumber, savings, 600, { key: 'k1' }),
+      // 5. the same key as 3 with another body: 409.
+      submitted(savings, third, 1, { key: 'k3', hash: 'another body' }),
+      // 6. another bank's account: 404, nothing said about it.
+      submitted(one.checking.accountNumber, two.checking.accountNumber, 100),
+    ]);
+    expect(answers.map((a) => ('error' in a ? a.error : a.status))).toEqual([
+      201,
+      'BK409',
+      201,
+      201,
+      'BK422',
+      'BK404',
+    ]);
+    const [first, , third_, repeat] = answers as any[];
+    expect(repeat).toEqual({ ...first, replayed: true });
+    expect(first.body.debit).toMatchObject({
+      accountId: one.checking.accountNumber,
+      type: 'debit',
+      amount: 6,
+    });
+    expect(third_.body.credit).toMatchObject({ accountId: third, type: 'credit', amount: 5 });
+    expect([await balance(one.checking.accountNumber), await balance(savings), await balance(third)]).toEqual(
+      [400, 100, 500],
+    );
+    // Keys: the successes keep their answers; the refused one's key is free again.
+    const keys = await queryRows<{ key: string; response_status: number }>(
+      t.db,
+      sql`select key, response_status from idempotency_keys order by key`,
+    );
+    expect(keys).toEqual([
+      { key: 'k1', response_status: 201 },
+      { key: 'k3', response_status: 201 },
+    ]);
+    expect(await verifyLedger(t.db)).toEqual([]);
+    // The repeat of a committed key in a later group replays too, with the same answer.
+    const [again] = await runGroup(t.db, [
+      submitted(one.checking.accountNumber, savings, 600, { key: 'k1' }),
+    ]);
+    expect(again).toEqual({ ...first, replayed: true });
+    // The refused key may be used again, and now succeeds (savings → checking first).
+    await runGroup(t.db, [submitted(savings, one.checking.accountNumber, 100)]);
+    const [retried] = await runGroup(t.db, [
+      submitted(one.checking.accountNumber, third, 500, { key: 'k2' }),
+    ]);
+    expect('error' in retried!).toBe(false);
+  });
+
+  it('keeps a Student to their own accounts and a refused permission refused, in the group', async () => {
+    const studentOwn = submitted(one.checking.accountNumber, savings, 100, { actor: one.student });
+    const studentOther = submitted(one.checking.accountNumber, third, 100, { actor: one.student });
+    const notPermitted = submitted(one.checking.accountNumber, savings, 100, { actor: one.teller });
+    notPermitted.request.permitted = false;
+    const answers = await runGroup(t.db, [studentOwn, studentOther, notPermitted]);
+    expect(answers.map((a) => ('error' in a ? a.error : a.status))).toEqual([201, 'BK404', 'BK403']);
+    expect(await balance(one.checking.accountNumber)).toBe(900);
+  });
+});
+
+describe('through HTTP, many transfers at once', () => {
+  it('groups what arrives together and answers each as if it were alone', async () => {
+    const send = (from: string, to: string, amount: number, key: string) =>
+      call(t.app, 'POST', '/user/transfers', {
+        token: one.tokens.admin,
+        body: { fromAccountId: from, toAccountId: to, amount },
+        headers: { 'idempotency-key': key },
+      });
+    // 40 transfers of 1.00 back and forth among three accounts, and 5 that cannot be paid.
+    const accounts3 = [one.checking.accountNumber, savings, third];
+    const results = await Promise.all([
+      ...Array.from({ length: 40 }, (_, i) => send(accounts3[i % 3]!, accounts3[(i + 1) % 3]!, 1, `t-${i}`)),
+      ...Array.from({ length: 5 }, (_, i) => send(third, savings, 1000, `big-${i}`)),
+    ]);
+    const statuses = results.map((r) => r.status);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    expect(statuses.slice(40)).toEqual([409, 409, 409, 409, 409]);
+    // On PostgreSQL some were written together: the legs of one group share the moment of its
+    // commit. (The embedded database runs each statement on this thread, to its end: nothing
+    // overlaps it for a group to gather.)
+    const groups = await queryRows<{ size: number }>(
+      t.db,
+      sql`select count(*)::int / 2 as size from transactions where transfer_id is not null group by created_at`,
+    );
+    if (databaseKind === 'postgres') expect(Math.max(...groups.map((g) => g.size))).toBeGreaterThan(1);
+    const total =
+      (await balance(one.checking.accountNumber)) + (await balance(savings)) + (await balance(third));
+    expect(total).toBe(1000);
+    expect(await verifyLedger(t.db)).toEqual([]);
+    // Every success is replayed by its key with the same answer.
+    const replay = await send(accounts3[0]!, accounts3[1]!, 1, 't-0');
+    expect(replay.body).toEqual(results[0]!.body);
+  });
+});

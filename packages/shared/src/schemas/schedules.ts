@@ -1,0 +1,159 @@
+/**
+ * The school year (API.md "The school year"): schedules that pay or bill a class on their own, at
+ * 06:00 in the bank's time zone, and the record of every run.
+ */
+import { z } from 'zod';
+import { ACCOUNT_NUMBER_PATTERN, limits, SCHEDULE_EVERY, SHORTFALL_RULES } from '../constants.js';
+import { messages, schoolYearText as m } from '../messages.js';
+import { accountType } from './accounts.js';
+import { batchKind, batchPreview } from './classroom.js';
+import { amountInCents, positiveId } from './common.js';
+import { text } from './text.js';
+import { memo } from './transactions.js';
+
+export const scheduleEvery = z.enum(SCHEDULE_EVERY);
+export const shortfallRule = z.enum(SHORTFALL_RULES);
+
+const scheduleName = text({
+  label: 'Name',
+  max: limits.scheduleNameMaxLength,
+  required: m.scheduleNameRequired,
+  tooLong: m.scheduleNameTooLong,
+});
+
+/** A calendar date, YYYY-MM-DD, that exists (2026-02-30 does not). */
+export const calendarDate = z.iso.date({ error: m.scheduleStartDateInvalid });
+
+/** Each account at most once; every repeat after the first is named. */
+function refuseRepeats(ids: string[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  ids.forEach((id, index) => {
+    if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [index], message: m.scheduleAccountRepeated });
+    seen.add(id);
+  });
+}
+
+const accountIds = z
+  .array(z.string().regex(ACCOUNT_NUMBER_PATTERN, m.scheduleAccountNotFound), {
+    error: m.scheduleTargetInvalid,
+  })
+  .min(1, m.scheduleTargetInvalid)
+  .max(limits.scheduleAccountsMax, m.scheduleTooManyAccounts)
+  .superRefine(refuseRepeats);
+
+/**
+ * Whom a schedule pays or bills: every Student of a branch (those who join later too), each on
+ * their open account of the schedule's `accountType`; or a fixed list of the bank's accounts.
+ */
+export const scheduleTarget = z.union(
+  [z.strictObject({ branchId: positiveId }), z.strictObject({ accountIds })],
+  { error: m.scheduleTargetInvalid },
+);
+export type ScheduleTarget = z.infer<typeof scheduleTarget>;
+
+const scheduleAmount = amountInCents({
+  notNumber: m.scheduleAmountInvalid,
+  notPositive: m.scheduleAmountInvalid,
+});
+
+/** POST /teller/schedules. */
+export const createScheduleBody = z.object({
+  name: scheduleName,
+  kind: batchKind,
+  amount: scheduleAmount,
+  memo,
+  every: scheduleEvery,
+  startDate: calendarDate,
+  target: scheduleTarget,
+  accountType: accountType.default('CHECKING'),
+  shortfall: shortfallRule.default('skip'),
+});
+export type CreateScheduleBody = z.input<typeof createScheduleBody>;
+export type ParsedScheduleBody = z.output<typeof createScheduleBody>;
+
+/** A memo change: absent leaves it, null or blank clears it. */
+const memoChange = text({ label: 'Memo', max: limits.memoMaxLength, tooLong: messages.memoTooLong })
+  .nullish()
+  .transform((value) => (value === undefined ? undefined : value || null));
+
+/** PUT /teller/schedules/{scheduleId}: any of the fields, and `active` to pause or resume. */
+export const updateScheduleBody = z
+  .object({
+    name: scheduleName.optional(),
+    amount: scheduleAmount.optional(),
+    memo: memoChange,
+    every: scheduleEvery.optional(),
+    startDate: calendarDate.optional(),
+    target: scheduleTarget.optional(),
+    accountType: accountType.optional(),
+    shortfall: shortfallRule.optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), m.scheduleNothingToChange);
+export type UpdateScheduleBody = z.input<typeof updateScheduleBody>;
+export type ParsedScheduleChange = z.output<typeof updateScheduleBody>;
+
+/**
+ * An account a run left out, and why. `username` and `name` are its owner's, for the screen;
+ * `accountId` is null for a Student of the branch who has no open account of the schedule's type.
+ */
+export const leftOutItem = z.object({
+  accountId: z.string().nullable(),
+  username: z.string().nullable(),
+  name: z.string().nullable(),
+  reason: z.string(),
+});
+
+/** A withdrawal a run could only take part of (shortfall "partial"): asked and paid, in currency units. */
+export const cutItem = z.object({
+  accountId: z.string(),
+  username: z.string().nullable(),
+  name: z.string().nullable(),
+  asked: z.number(),
+  paid: z.number(),
+});
+
+/**
+ * One run of a schedule. `runAt` is the occurrence's instant (06:00 in the bank's zone), or the
+ * moment of a Run now (`extra`). `batchId` is null when the run paid nothing (everyone left out,
+ * or `problem` says why it did not run).
+ */
+export const scheduleRun = z.object({
+  runAt: z.string(),
+  extra: z.boolean(),
+  batchId: z.string().nullable(),
+  count: z.number().int(),
+  total: z.number(),
+  leftOut: z.array(leftOutItem),
+  cut: z.array(cutItem),
+  problem: z.string().nullable(),
+  ranBy: z.string().nullable(),
+});
+export type ScheduleRun = z.infer<typeof scheduleRun>;
+
+export const schedule = z.object({
+  scheduleId: z.number().int(),
+  bankId: z.number().int(),
+  name: z.string(),
+  kind: batchKind,
+  amount: z.number(),
+  memo: z.string().nullable(),
+  every: scheduleEvery,
+  startDate: z.string(),
+  target: scheduleTarget,
+  accountType,
+  shortfall: shortfallRule,
+  active: z.boolean(),
+  /** The next occurrence's instant; null while paused. */
+  nextRun: z.string().nullable(),
+  lastRun: scheduleRun.nullable(),
+  /** Why the schedule stopped on its own (a teller permission turned off); null otherwise. */
+  pausedReason: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
+export type Schedule = z.infer<typeof schedule>;
+
+/** GET /teller/schedules/{scheduleId}/preview: the next run as a payday preview, and when. */
+export const schedulePreview = batchPreview.extend({ runAt: z.string().nullable() });
+export type SchedulePreview = z.infer<typeof schedulePreview>;
