@@ -100,7 +100,8 @@ export function useUnfilteredTotal(
   filtered: boolean,
 ) {
   return useQuery({
-    queryKey: [...queryKey, 'total'],
+    // An object, not a word: no search the teacher types can name the same query.
+    queryKey: [...queryKey, { unfilteredTotal: true }],
     queryFn: async ({ signal }) => (await read({ cursor: undefined, limit: 1, signal })).total,
     enabled: filtered,
   }).data;

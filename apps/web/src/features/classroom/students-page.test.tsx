@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { classroomText as t, messages, type Student } from '@bank/shared';
 import { admin, bankSettings, checking, teller } from '../../test/fixtures';
+import { gate } from '../../test/gate';
 import { pagedAnswer } from '../../test/paging';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
@@ -81,15 +82,17 @@ describe('Students', () => {
 
   it('shows a page of 25, and Show more asks for the next with the cursor, appends it and moves the focus to it', async () => {
     const kids = classOf(30);
+    const secondPage = gate();
     server.use(
-      http.get('*/api/teller/students/:bankId', ({ request }) =>
-        pagedAnswer(
+      http.get('*/api/teller/students/:bankId', async ({ request }) => {
+        if (new URL(request.url).searchParams.has('cursor')) await secondPage.wait();
+        return pagedAnswer(
           request,
           kids,
           (s) => s.userId,
           (s) => [s.name, s.userId],
-        ),
-      ),
+        );
+      }),
     );
     const queries = rosterQueries();
     const { user } = renderApp('/1/students', teller);
@@ -97,7 +100,15 @@ describe('Students', () => {
     expect(screen.getByTestId('list-count')).toHaveTextContent(/^30 students$/);
     expect(screen.getByText('Showing 25 of 30 students')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Show more' }));
+    // While the page loads the button says so and keeps the focus (aria-disabled, not disabled);
+    // a second press asks nothing more.
+    const loading = await screen.findByRole('button', { name: 'Loading...' });
+    expect(loading).toHaveAttribute('aria-disabled', 'true');
+    expect(loading).toHaveFocus();
+    await user.click(loading);
+    secondPage.open();
     await waitFor(() => expect(screen.getAllByTestId('student-row')).toHaveLength(30));
+    expect(queries.filter((q) => q.has('cursor'))).toHaveLength(1);
     expect(queries.at(-1)!.get('cursor')).toBe('kid-25');
     expect(queries.at(-1)!.get('limit')).toBe('25');
     // The first row just shown has the focus; the last page has no Show more, and the count is heard.
