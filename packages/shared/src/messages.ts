@@ -225,6 +225,10 @@ export const screenMessages = {
       'Hand this password to the user now: it is shown only once and works for 7 days. They choose their own password when they sign in.',
     resetPasswordFailed: 'Failed to reset password',
     noUsers: 'No users yet.',
+    usersNoun: { one: 'user', many: 'users' },
+    searchUsersPlaceholder: 'Name or User Id',
+    noUsersMatch: 'No users match.',
+    noBranch: 'No branch',
 
     // Branches
     createBranchFailed: 'Failed to create branch',
@@ -242,6 +246,9 @@ export const screenMessages = {
     accountDeleted: (accountId: string) =>
       `Account ${accountId} was closed. Its history is kept for statements and audit.`,
     noAccountsInBank: 'No open accounts.',
+    accountsNoun: { one: 'account', many: 'accounts' },
+    searchAccountsPlaceholder: 'Account number, name or User Id',
+    noAccountsMatch: 'No accounts match.',
     noStudentsInBranch: 'This branch has no Students.',
     noAccountTypesOffered:
       'The bank offers no account types. Turn on checking or savings accounts in Bank Settings first.',
@@ -345,6 +352,11 @@ export const classroomText = {
   noStudentsFound: 'No students match.',
   noOpenAccounts: 'No open accounts',
   resetPasswordFor: (name: string, userId: string) => `Reset Password: ${name} (${userId})`,
+  studentsNoun: { one: 'student', many: 'students' },
+  /** The menu of an account's flows on a phone. */
+  accountActions: (name: string, account: string) => `Deposit or withdraw: ${name}, ${account}`,
+  deposit: 'Deposit',
+  withdraw: 'Withdraw',
 
   // Import Students
   importTitle: 'Import Students',
@@ -434,6 +446,31 @@ export const loadingMessages = {
   accountWhat: 'this account',
   moreTransactionsWhat: 'more transactions',
   settingsWhat: 'the bank settings',
+} as const;
+
+// issue 20: long lists
+/** What a long list says of itself (issue 20): one noun, "student"/"students", per list. */
+export interface ListNoun {
+  one: string;
+  many: string;
+}
+
+const counted = (n: number, noun: ListNoun) => `${n} ${n === 1 ? noun.one : noun.many}`;
+
+/**
+ * Issue 20: the long lists (Students, Manage Users, Manage Accounts) search on the server, say how
+ * many there are and show a page at a time.
+ */
+export const listMessages = {
+  /** "38 students", "1 account". */
+  count: counted,
+  /** "3 of 112 users match", with a search or a filter applied. */
+  matching: (matched: number, total: number, noun: ListNoun) =>
+    `${matched} of ${counted(total, noun)} ${matched === 1 ? 'matches' : 'match'}`,
+  /** Beside Show more, and what a screen reader hears after it. */
+  showing: (shown: number, total: number, noun: ListNoun) => `Showing ${shown} of ${counted(total, noun)}`,
+  showMore: 'Show more',
+  loadingMore: 'Loading...',
 } as const;
 
 // issue 14: admin & support guidance
