@@ -703,6 +703,8 @@ export const schoolYearScreens = {
   // Payday's confirmation
   repeatEveryWeek: 'Repeat this every week',
   repeatNote: 'Make a schedule of this payday: it runs on its own, every week.',
+  /** A repeated payday without a memo needs a name. */
+  repeatDefaultName: 'Payday',
 
   // Bank settings
   timeZoneLabel: 'Time Zone',

@@ -13,6 +13,7 @@ import { StatusMessage } from '../../components/status-message';
 import { SummaryTable } from '../../components/summary-table';
 import { downloadText, toCsv } from '../../lib/csv';
 import { formatDate, lastFour, money } from '../../lib/format';
+import { RepeatPayday } from './repeat-payday';
 
 type PreviewRow = BatchPreviewItem & { amount: number };
 
@@ -158,6 +159,7 @@ export function PaydayDone({
         </Button>
         <Button onClick={onAnother}>{t.anotherPayday}</Button>
       </Group>
+      <RepeatPayday result={result} />
     </Stack>
   );
 }
