@@ -58,6 +58,16 @@ function WhomChoice(props: {
   );
 }
 
+/**
+ * "Every payment still standing": the whole payday, or, once some of it has been reversed, the rest
+ * by name (the API refuses the whole of a payday that is partly reversed).
+ */
+function wholeBody(reason: string, detail: BatchDetail | undefined) {
+  const standing = detail?.payments.filter((p) => p.reversedBy === null) ?? [];
+  if (!detail || standing.length === detail.payments.length) return { reason };
+  return { reason, accountIds: standing.map((p) => p.accountId) };
+}
+
 /** A refused reversal names each account that cannot pay back (`accounts.{id}`): by student, here. */
 function refusal(error: unknown, detail: BatchDetail | undefined): Status {
   const status = failureStatus(t.reverseFailed, error);
@@ -97,7 +107,7 @@ function ReverseDialog(props: ReverseProps) {
     if (!payday) return;
     if (!whole && chosen.size === 0) return setChooseError(t.chooseStudents);
     setChooseError(null);
-    const body = whole ? { reason } : { reason, accountIds: [...chosen] };
+    const body = whole ? wholeBody(reason, detail.data) : { reason, accountIds: [...chosen] };
     reverse.mutate(
       { batchId: payday.batchId, body },
       {
