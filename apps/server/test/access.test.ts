@@ -181,6 +181,7 @@ function probes(): Map<Route, Probe> {
     ],
     [classroom.previewPayday, { body: { kind: 'withdrawal', items: [{ accountId: acct, amount: 1 }] } }],
     [classroom.paydays, { params: { bankId: one.bankId } }],
+    [classroom.paydayDetail, { params: { bankId: one.bankId, batchId } }],
     [classroom.students, { params: { bankId: one.bankId }, query: { q: 'student' } }],
     [
       classroom.importRoster,
@@ -206,6 +207,19 @@ function probes(): Map<Route, Probe> {
     [schedules.update, { params: { scheduleId }, body: { active: false } }],
     [schedules.delete, { params: { scheduleId } }],
     [schedules.preview, { params: { scheduleId } }],
+    [
+      schedules.previewTerms,
+      {
+        body: {
+          name: 'Rent',
+          kind: 'withdrawal',
+          amount: 3,
+          every: 'month',
+          startDate: '2099-01-31',
+          target: { branchId: one.main.id },
+        },
+      },
+    ],
     [schedules.runs, { params: { scheduleId } }],
     [schedules.runNow, { params: { scheduleId } }],
   ]);

@@ -13,6 +13,7 @@ import { StatusMessage } from '../../components/status-message';
 import { SummaryTable } from '../../components/summary-table';
 import { downloadText, toCsv } from '../../lib/csv';
 import { formatDate, lastFour, money } from '../../lib/format';
+import { RepeatPayday } from './repeat-payday';
 import { StickyFoot } from './sticky-foot';
 
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -212,6 +213,7 @@ export function PaydayDone({
         </Button>
         <Button onClick={onAnother}>{t.anotherPayday}</Button>
       </Group>
+      <RepeatPayday result={result} />
     </Stack>
   );
 }
