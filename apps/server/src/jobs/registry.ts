@@ -2,6 +2,7 @@ import type { Job } from './job.js';
 import { postingJob } from './posting.js';
 import { monthEndJob } from './month-end.js';
 import { housekeepingJob } from './housekeeping.js';
+import { requestExpiryJob } from './requests.js';
 import { schedulesJob } from './schedules.js';
 
 export type { Job };
@@ -10,4 +11,4 @@ export type { Job };
  * The jobs the server runs on its timer: posting and month-end (interest, statements) each under its
  * own advisory lock, the schedules (each occurrence once, by its unique key), and housekeeping.
  */
-export const jobs: Job[] = [postingJob, monthEndJob, schedulesJob, housekeepingJob];
+export const jobs: Job[] = [postingJob, monthEndJob, schedulesJob, requestExpiryJob, housekeepingJob];

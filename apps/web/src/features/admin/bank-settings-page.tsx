@@ -84,7 +84,9 @@ function SettingsView({ settings }: { settings: BankSettings }) {
   );
 }
 
-type BankValues = Omit<BankSettings, 'bankId' | 'savingsRate' | 'timeZone'> & { savingsRate: string };
+type BankValues = Omit<BankSettings, 'bankId' | 'savingsRate' | 'timeZone' | 'bankerLimit'> & {
+  savingsRate: string;
+};
 
 interface SettingsFormProps {
   settings: BankSettings;
@@ -116,6 +118,7 @@ function useSettingsForm({ settings, onSave, onEdit }: SettingsFormProps) {
       ...v,
       bankId: settings.bankId,
       timeZone: settings.timeZone,
+      bankerLimit: settings.bankerLimit,
       bankName: v.bankName.trim(),
       savingsRate: v.savingsActive ? parseAmountInput(v.savingsRate) : settings.savingsRate,
     };
