@@ -765,4 +765,31 @@ export const schoolYearScreens = {
   timeZoneLabel: 'Time Zone',
   timeZoneDescription: 'Schedules run at 6:00 in the morning in this time zone.',
   timeZonePlaceholder: 'Type a city, e.g. New York',
+ * Issue 24, students who take part (API.md "Students who take part"): class bankers and their
+ * requests, teachers' approvals, holds, savings goals. The API's texts and the screens' together.
+ */
+export const participationText = {
+  // API
+  notABanker: 'Only a class banker may ask for this. Your teacher can make you one.',
+  bankerOnlyStudents: 'Only Students can be class bankers.',
+  bankerNotOwnAccount: 'A banker cannot ask for their own account.',
+  bankerLimitInvalid: 'The limit must be an amount of 0 or more, with at most 2 decimals.',
+  requestAccountNotFound: 'No open account of a classmate has this number.',
+  requestNotWaiting: 'This request is no longer waiting.',
+  requestAccountClosed: 'The account has been closed since; reject the request instead.',
+  requestReasonRequired: 'Give a reason (at most 60 characters).',
+  goalNameRequired: 'Give the goal a name.',
+  goalNameTooLong: 'The name must be at most 60 characters.',
+  goalAmountInvalid: 'Enter an amount greater than 0.',
+  goalDateInvalid: 'Choose a date (YYYY-MM-DD), or none.',
+  goalSavingsOnly: 'Goals are for savings accounts.',
+  goalTooMany: 'A savings account has at most 5 goals.',
+  goalNothingToChange: 'Send at least one field to change.',
+  heldFor: (held: string) => `held ${held} for a waiting request`,
+  auditRequestDecided: (decision: string, kind: string, amount: string, who: string, whom: string) =>
+    `${decision} ${who}'s request: ${kind} ${amount} for ${whom}.`,
+  auditRequestApprovedByLimit: (kind: string, amount: string, who: string, whom: string, limit: string) =>
+    `Approved at once (at most ${limit}): ${who}'s ${kind} of ${amount} for ${whom}.`,
+  auditRequestExpired: (kind: string, amount: string, who: string, whom: string) =>
+    `Expired after 7 days: ${who}'s ${kind} of ${amount} for ${whom}; its hold was released.`,
 } as const;

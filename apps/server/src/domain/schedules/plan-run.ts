@@ -86,16 +86,18 @@ function candidatesOf(db: Executor, schedule: PlanTerms): Promise<Candidate[]> {
 function judge(schedule: PlanTerms, candidate: Candidate, account: AccountRow, plan: RunPlan): void {
   const who = { accountId: account.accountNumber, username: candidate.username, name: candidate.name };
   const asked = schedule.amountCents;
+  // What the account may spend: its balance less what waiting requests hold.
+  const available = account.balanceCents - account.heldCents;
   const payment = { account, username: candidate.username ?? '', name: candidate.name ?? '' };
-  if (schedule.kind === 'deposit' || account.balanceCents >= asked) {
+  if (schedule.kind === 'deposit' || available >= asked) {
     plan.pay.push({ ...payment, amountCents: asked });
   } else if (schedule.shortfall === 'skip') {
     plan.leftOut.push({ ...who, reason: m.leftOutCannotPay });
-  } else if (account.balanceCents === 0) {
+  } else if (available === 0) {
     plan.leftOut.push({ ...who, reason: m.leftOutEmpty });
   } else {
-    plan.pay.push({ ...payment, amountCents: account.balanceCents });
-    plan.cut.push({ ...who, askedCents: asked, paidCents: account.balanceCents });
+    plan.pay.push({ ...payment, amountCents: available });
+    plan.cut.push({ ...who, askedCents: asked, paidCents: available });
   }
 }
 

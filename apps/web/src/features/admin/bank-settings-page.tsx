@@ -103,7 +103,7 @@ function SettingsView({ settings }: { settings: BankSettings }) {
   );
 }
 
-type BankValues = Omit<BankSettings, 'bankId' | 'savingsRate'> & { savingsRate: string };
+type BankValues = Omit<BankSettings, 'bankId' | 'savingsRate' | 'bankerLimit'> & { savingsRate: string };
 
 /**
  * The zones this browser knows (IANA names, as the server checks them), with UTC and the bank's
@@ -177,6 +177,7 @@ function useSettingsForm({ settings, onSave, onEdit }: SettingsFormProps) {
     const body = {
       ...v,
       bankId: settings.bankId,
+      bankerLimit: settings.bankerLimit,
       bankName: v.bankName.trim(),
       savingsRate: v.savingsActive ? parseAmountInput(v.savingsRate) : settings.savingsRate,
     };
