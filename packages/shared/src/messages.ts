@@ -765,6 +765,9 @@ export const schoolYearScreens = {
   timeZoneLabel: 'Time Zone',
   timeZoneDescription: 'Schedules run at 6:00 in the morning in this time zone.',
   timeZonePlaceholder: 'Type a city, e.g. New York',
+} as const;
+
+/**
  * Issue 24, students who take part (API.md "Students who take part"): class bankers and their
  * requests, teachers' approvals, holds, savings goals. The API's texts and the screens' together.
  */

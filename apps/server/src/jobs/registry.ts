@@ -13,4 +13,11 @@ export type { Job };
  * own advisory lock, the schedules (each occurrence once, by its unique key), housekeeping, and
  * the day's backup (BACKUP_KEEP, on by default with the embedded database).
  */
-export const jobs: Job[] = [postingJob, monthEndJob, schedulesJob, requestExpiryJob, housekeepingJob, backupJob];
+export const jobs: Job[] = [
+  postingJob,
+  monthEndJob,
+  schedulesJob,
+  requestExpiryJob,
+  housekeepingJob,
+  backupJob,
+];

@@ -66,7 +66,7 @@ describe('Repeat this every week', () => {
     );
     const { user } = renderApp('/1/payday', admin);
     await user.selectOptions(await screen.findByLabelText('Branch'), 'Main Campus');
-    await screen.findByRole('checkbox', { name: classroomText.includeRow('Sam Student', 'CHECKING **0001') });
+    await screen.findByRole('checkbox', { name: classroomText.includeStudent('Sam Student') });
     await user.type(screen.getByRole('textbox', { name: classroomText.amountForEveryone }), '5');
     await user.type(screen.getByLabelText('Memo'), 'Class job');
     await user.click(screen.getByRole('button', { name: classroomText.reviewPayday }));
