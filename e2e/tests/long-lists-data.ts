@@ -85,8 +85,9 @@ export function withClass(): void {
 }
 
 /**
- * How long a list's first page may take to appear: Playwright's tracing and role queries walk the
- * whole page while a shared, busy machine draws it (seconds, not the app's time).
+ * How long a screen and its list's first page may take to appear: the screen's code is loaded on
+ * first use, and Playwright's tracing and role queries walk the whole page while a shared, busy
+ * machine draws it (seconds, none of them the app's own).
  */
 export const LIST_LOADED = { timeout: 30_000 } as const;
 

@@ -32,7 +32,7 @@ test('screenshots and page heights with 100 students', async ({ page }) => {
       await useScheme(page, scheme);
       for (const [path, name, heading, rowTestId] of SCREENS) {
         await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+        await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible(LIST_LOADED);
         await expect(page.getByTestId(rowTestId).first()).toBeVisible(LIST_LOADED);
         const firstPage = await pageHeight(page);
         // From the top: a page opened by its address may be scrolled to where the last one was
@@ -62,5 +62,15 @@ test('screenshots and page heights with 100 students', async ({ page }) => {
   await expect(page.getByTestId('student-row').first()).toBeVisible(LIST_LOADED);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/320-light-students.png`, fullPage: true });
+  // The longest name and the largest balance of the class, at 320 px in both themes.
+  for (const scheme of ['light', 'dark'] as const) {
+    await useScheme(page, scheme);
+    await page.goto('/1/students?q=zz-kid-050');
+    await expect(page.getByTestId('student-row')).toHaveCount(1, LIST_LOADED);
+    await page.screenshot({ path: `${SHOTS}/320-${scheme}-long-name.png`, fullPage: true });
+    await page.goto(`/1/students?q=${LAST_STUDENT.userId}`);
+    await expect(page.getByTestId('student-row')).toHaveCount(1, LIST_LOADED);
+    await page.screenshot({ path: `${SHOTS}/320-${scheme}-large-balance.png`, fullPage: true });
+  }
   console.log(`LONG LIST HEIGHTS\n${heights.join('\n')}`);
 });

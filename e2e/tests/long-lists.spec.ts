@@ -97,7 +97,7 @@ async function scanScreens(page: Page) {
     await useScheme(page, colorScheme);
     for (const [path, heading, rowTestId] of SCREENS) {
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible(LIST_LOADED);
       await expect(page.getByTestId(rowTestId).first()).toBeVisible(LIST_LOADED);
       await expectNoHorizontalOverflow(page);
       expect(await wrappedAmounts(page), `${path} in ${colorScheme}`).toEqual([]);

@@ -1,7 +1,14 @@
 import { ActionIcon, Anchor, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange, IconKey } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { classroomText as t, type Account, type Branch, type Student, type User } from '@bank/shared';
+import {
+  ACCOUNT_TYPES,
+  classroomText as t,
+  type Account,
+  type Branch,
+  type Student,
+  type User,
+} from '@bank/shared';
 import type { Column } from '../../components/data-table';
 import { MoneyText } from '../../components/money-text';
 import { paths } from '../../lib/paths';
@@ -154,6 +161,14 @@ function branchNameOf(branches: Branch[]) {
   return (id: number | null) => branches.find((b) => b.branchId === id)?.branchName ?? '';
 }
 
+/** Checking before savings in every row, whatever order the accounts were opened in. */
+const inTypeOrder = (accounts: Account[]) =>
+  [...accounts].sort(
+    (a, b) =>
+      ACCOUNT_TYPES.indexOf(a.accountType) - ACCOUNT_TYPES.indexOf(b.accountType) ||
+      a.accountId.localeCompare(b.accountId),
+  );
+
 function AccountsCell({
   student,
   actions,
@@ -167,7 +182,7 @@ function AccountsCell({
   const Line = phone ? PhoneAccountLine : AccountLine;
   return (
     <Stack gap={phone ? 2 : 4}>
-      {student.accounts.map((a) => (
+      {inTypeOrder(student.accounts).map((a) => (
         <Line key={a.accountId} student={student} account={a} actions={actions} />
       ))}
     </Stack>
