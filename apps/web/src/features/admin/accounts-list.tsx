@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { adminGuidance, type Account, type Branch } from '@bank/shared';
@@ -56,6 +56,8 @@ function ViewLink({ account }: { account: Account }) {
       to={paths.account(account.accountId)}
       size="sm"
       fw={600}
+      // Centred in its 44 px tap target on a phone (app/a11y.css), level with Delete.
+      style={{ display: 'inline-flex', alignItems: 'center' }}
       aria-label={`View account ${account.accountId}`}
     >
       View
@@ -95,9 +97,7 @@ function AccountCard(props: { account: Account; branches: Branch[]; actions: Acc
         {account.accountType} · {account.username} · {branchNameOf(props.branches)(account.branchId)}
       </Text>
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
-        <Box pt={2}>
-          <ViewLink account={account} />
-        </Box>
+        <ViewLink account={account} />
         <AccountDelete account={account} actions={props.actions} />
       </Group>
     </Stack>

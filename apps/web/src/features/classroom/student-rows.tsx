@@ -1,7 +1,14 @@
-import { ActionIcon, Anchor, Box, Button, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconArrowsExchange, IconKey } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { classroomText as t, type Account, type Branch, type Student, type User } from '@bank/shared';
+import {
+  ACCOUNT_TYPES,
+  classroomText as t,
+  type Account,
+  type Branch,
+  type Student,
+  type User,
+} from '@bank/shared';
 import type { Column } from '../../components/data-table';
 import { MoneyText } from '../../components/money-text';
 import { paths } from '../../lib/paths';
@@ -33,9 +40,15 @@ const allowedFlows = (actions: RowActions): Flow[] =>
 
 const flowLabel = (kind: Flow) => (kind === 'deposit' ? t.deposit : t.withdraw);
 
+/**
+ * Centred in its box: on a phone every link is a 44 px tap target (app/a11y.css), and the text
+ * would sit at the top of it, above the balance beside it.
+ */
+const linkStyle = { whiteSpace: 'nowrap', display: 'inline-flex', alignItems: 'center' } as const;
+
 function AccountLink({ account }: { account: Account }) {
   return (
-    <Anchor component={Link} to={paths.account(account.accountId)} size="sm" style={{ whiteSpace: 'nowrap' }}>
+    <Anchor component={Link} to={paths.account(account.accountId)} size="sm" style={linkStyle}>
       {accountShort(account)}
     </Anchor>
   );
@@ -124,8 +137,8 @@ function PhoneAccountLine({
 }
 
 /**
- * Reset Password for one student: the button says whose, in its name and (for sight) by standing
- * in the student's row or card. The hidden words match the dialog's title.
+ * Reset Password for one student: the button says whose in its accessible name (the dialog's
+ * title, starting with the words it shows) and, for sight, by standing in the student's row or card.
  */
 function ResetButton({ student, onReset }: { student: Student; onReset: (student: Student) => void }) {
   return (
@@ -134,9 +147,10 @@ function ResetButton({ student, onReset }: { student: Student; onReset: (student
       variant="default"
       leftSection={<IconKey size={14} aria-hidden />}
       onClick={() => onReset(student)}
+      style={{ flexShrink: 0 }}
+      aria-label={t.resetPasswordFor(student.name, student.userId)}
     >
       Reset Password
-      <VisuallyHidden>: {`${student.name} (${student.userId})`}</VisuallyHidden>
     </Button>
   );
 }
@@ -146,6 +160,14 @@ const fullName = (s: Student) => (s.displayName ? `${s.name} (${s.displayName})`
 function branchNameOf(branches: Branch[]) {
   return (id: number | null) => branches.find((b) => b.branchId === id)?.branchName ?? '';
 }
+
+/** Checking before savings in every row, whatever order the accounts were opened in. */
+const inTypeOrder = (accounts: Account[]) =>
+  [...accounts].sort(
+    (a, b) =>
+      ACCOUNT_TYPES.indexOf(a.accountType) - ACCOUNT_TYPES.indexOf(b.accountType) ||
+      a.accountId.localeCompare(b.accountId),
+  );
 
 function AccountsCell({
   student,
@@ -160,7 +182,7 @@ function AccountsCell({
   const Line = phone ? PhoneAccountLine : AccountLine;
   return (
     <Stack gap={phone ? 2 : 4}>
-      {student.accounts.map((a) => (
+      {inTypeOrder(student.accounts).map((a) => (
         <Line key={a.accountId} student={student} account={a} actions={actions} />
       ))}
     </Stack>
@@ -189,7 +211,9 @@ export function studentColumns(branches: Branch[], actions: RowActions): Column<
 
 /**
  * One student on a phone, in a few lines (issue 20: a card per student, not a label and value per
- * column): the name with Reset Password beside it, the User Id and branch, one line per account.
+ * column): the name across the card, the User Id and branch with Reset Password beside them, then
+ * one line per account. The name has the width to itself, so that even a long one breaks between
+ * words.
  */
 export function StudentCard({
   student,
@@ -203,15 +227,13 @@ export function StudentCard({
   const { onReset } = actions;
   return (
     <Stack gap={2}>
+      <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
+        {fullName(student)}
+      </Text>
       <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
-        <Box miw={0}>
-          <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
-            {fullName(student)}
-          </Text>
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {student.userId} · {branchNameOf(branches)(student.branchId)}
-          </Text>
-        </Box>
+        <Text size="xs" c="dimmed" miw={0} style={{ overflowWrap: 'anywhere' }}>
+          {student.userId} · {branchNameOf(branches)(student.branchId)}
+        </Text>
         {onReset && <ResetButton student={student} onReset={onReset} />}
       </Group>
       <AccountsCell student={student} actions={actions} phone />

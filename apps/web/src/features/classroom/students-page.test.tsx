@@ -5,6 +5,7 @@ import { classroomText as t, messages, type Student } from '@bank/shared';
 import { admin, bankSettings, checking, teller } from '../../test/fixtures';
 import { gate } from '../../test/gate';
 import { pagedAnswer } from '../../test/paging';
+import { PHONE_QUERY } from '../../lib/use-phone';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
@@ -18,7 +19,26 @@ function rosterQueries(): URLSearchParams[] {
   return seen;
 }
 
-afterEach(() => server.events.removeAllListeners());
+const wideScreen = window.matchMedia;
+
+afterEach(() => {
+  server.events.removeAllListeners();
+  window.matchMedia = wideScreen;
+});
+
+/** The screen is phone-sized in this test (jsdom matches no media query of its own). */
+function onAPhone() {
+  window.matchMedia = (query: string) => ({
+    matches: query === PHONE_QUERY,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  });
+}
 
 /** A class of `count` students of Main Campus, "Kid 01" to "Kid 30", each with a checking account. */
 function classOf(count: number): Student[] {
@@ -132,6 +152,26 @@ describe('Students', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Withdraw:/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Reset Password/ })).not.toBeInTheDocument();
+  });
+
+  it('on a phone shows a card per student: amounts kept on one line, the flows behind a menu named for the account', async () => {
+    onAPhone();
+    const { user, router } = renderApp('/1/students', admin);
+    const cards = await screen.findAllByTestId('student-row');
+    expect(cards.map((c) => c.tagName)).toEqual(['LI', 'LI']);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const sam = cards.find((c) => c.textContent?.includes('Sam Student'))!;
+    const amounts = within(sam).getAllByText(/^\$/);
+    expect(amounts.map((a) => a.textContent)).toEqual(['$500.00', '$1,250.50']);
+    for (const amount of amounts) expect(amount).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(
+      within(sam).getByRole('button', { name: 'Reset Password: Sam Student (student)' }),
+    ).toBeInTheDocument();
+    await user.click(
+      screen.getByRole('button', { name: 'Deposit or withdraw: Sam Student, SAVINGS **0002' }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Withdraw: Sam Student, SAVINGS **0002' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1/withdrawal'));
   });
 
   it('lets an admin reset a forgotten password in a dialog named for the student, and gives the focus back', async () => {
