@@ -715,7 +715,7 @@ export const schoolYearScreens = {
   paydayHistorySubtitle: 'Every class payday and scheduled run, newest first.',
   paydaysTableLabel: 'Paydays',
   noPaydays: 'No paydays yet.',
-  reversalOfPayday: (when: string) => `Reverses the payday of ${when}`,
+  reversalOfPayday: (memo: string, when: string) => `Reverses "${memo}" of ${when}`,
   reversedSome: (count: number, of: number) => `${count} of ${of} reversed`,
   reversedAll: 'Reversed',
   schedules: 'Schedules',

@@ -132,9 +132,13 @@ function Buttons({
  * the form steers the admin to Reverse (both rows stay, with a reason). Delete stays, as the spec has it.
  */
 function ReverseInstead({ onReverse }: { onReverse: () => void }) {
+  // No Alert title: Mantine draws it in the yellow itself, below AA on the light yellow (axe).
   return (
-    <Alert color="yellow" variant="light" title={yearText.reverseInsteadTitle} data-testid="reverse-instead">
+    <Alert color="yellow" variant="light" data-testid="reverse-instead">
       <Stack gap="xs" align="flex-start">
+        <Text size="sm" fw={700}>
+          {yearText.reverseInsteadTitle}
+        </Text>
         <Text size="sm">{yearText.reverseInsteadNote}</Text>
         <Button size="compact-md" variant="default" onClick={onReverse}>
           {yearText.reverseInsteadButton}

@@ -135,12 +135,16 @@ function TimeZoneField(
       limit={12}
       maw={360}
       data={timeZoneOptions(current)}
-      filter={({ options, search }) => {
+      // Words in any order ("york new"); the first `limit` matches only, as Mantine's own filter
+      // does: otherwise all 400 zones would sit in the page (hidden) while the list is closed.
+      filter={({ options, search, limit }) => {
         const words = search.toLowerCase().replace(/_/g, ' ').split(/\s+/).filter(Boolean);
-        return (options as { value: string; label: string }[]).filter((o) => {
-          const name = o.label.toLowerCase().replace(/_/g, ' ');
-          return words.every((w) => name.includes(w));
-        });
+        return (options as { value: string; label: string }[])
+          .filter((o) => {
+            const name = o.label.toLowerCase().replace(/_/g, ' ');
+            return words.every((w) => name.includes(w));
+          })
+          .slice(0, limit);
       }}
       {...input}
     />

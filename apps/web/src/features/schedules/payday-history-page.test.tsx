@@ -108,7 +108,7 @@ describe('Payday history', () => {
     renderApp('/1/payday/history', admin);
     const rows = await screen.findAllByTestId('payday-history-row');
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toHaveTextContent(t.reversalOfPayday('12/04/2026'));
+    expect(rows[0]).toHaveTextContent(t.reversalOfPayday('Class job', '12/04/2026'));
     expect(rows[1]).toHaveTextContent(t.reversedSome(1, 3));
     expect(within(rows[0]!).queryByRole('button')).not.toBeInTheDocument();
     expect(within(rows[1]!).getByRole('button', { name: /^Reverse: Class job/ })).toBeInTheDocument();

@@ -13,11 +13,13 @@ import { paths } from '../../lib/paths';
 import { usePaydays } from './api';
 import { ReversePaydayDialog, type PaydayToReverse } from './reverse-payday-dialog';
 
-/** "Reverses the payday of 12/04/2026", "3 of 24 reversed", "Reversed", or nothing. */
+/** 'Reverses "Class job pay" of 12/04/2026', "3 of 24 reversed", "Reversed", or nothing. */
 function stateOf(batch: BatchSummary, all: BatchSummary[]): string {
   if (batch.reversalOf) {
     const original = all.find((b) => b.batchId === batch.reversalOf);
-    return t.reversalOfPayday(original ? formatDate(original.createdAt) : '—');
+    return original
+      ? t.reversalOfPayday(original.memo ?? classroomText.paydayTitle, formatDate(original.createdAt))
+      : t.reversalOfPayday(classroomText.paydayTitle, '—');
   }
   if (batch.reversedCount === 0) return '';
   return batch.reversedCount >= batch.count

@@ -1,4 +1,4 @@
-import { Group, MultiSelect, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Group, MultiSelect, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   classroomText,
@@ -54,14 +54,13 @@ export function WhatFields({
           ))}
         </Group>
       </Radio.Group>
-      <Group grow align="flex-start" wrap="wrap">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextInput
           label={t.amountLabel}
           withAsterisk
           inputMode="decimal"
           autoComplete="off"
           leftSection="$"
-          miw={160}
           {...form.getInputProps('amount')}
         />
         <TextInput
@@ -69,10 +68,9 @@ export function WhatFields({
           description={classroomText.memoDescription}
           maxLength={limits.memoMaxLength}
           autoComplete="off"
-          miw={200}
           {...form.getInputProps('memo')}
         />
-      </Group>
+      </SimpleGrid>
     </>
   );
 }
@@ -108,24 +106,18 @@ export function WhoFields(props: {
         </Group>
       </Radio.Group>
       {values.who === 'branch' ? (
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <NativeSelect
             label="Branch"
             withAsterisk
-            miw={200}
             data={[
               { value: '', label: 'Select a branch' },
               ...branches.map((b) => ({ value: String(b.branchId), label: b.branchName })),
             ]}
             {...form.getInputProps('branchId')}
           />
-          <NativeSelect
-            label={t.accountTypeLabel}
-            miw={200}
-            data={[...types]}
-            {...form.getInputProps('accountType')}
-          />
-        </Group>
+          <NativeSelect label={t.accountTypeLabel} data={[...types]} {...form.getInputProps('accountType')} />
+        </SimpleGrid>
       ) : (
         <MultiSelect
           label={t.accountsLabel}
@@ -156,10 +148,9 @@ export function WhenFields({ form, zone }: { form: Form; zone: string }) {
   const weekday = values.startDate ? new Date(`${values.startDate}T12:00:00Z`).getUTCDay() : '';
   return (
     <Stack gap="xs">
-      <Group grow align="flex-start" wrap="wrap">
+      <SimpleGrid cols={{ base: 1, sm: weekly ? 3 : 2 }} spacing="md">
         <NativeSelect
           label={t.everyLabel}
-          miw={160}
           data={[
             { value: 'week', label: t.everyWeek },
             { value: '2weeks', label: t.every2Weeks },
@@ -170,7 +161,6 @@ export function WhenFields({ form, zone }: { form: Form; zone: string }) {
         {weekly && (
           <NativeSelect
             label={t.dayLabel}
-            miw={160}
             data={WEEKDAYS.map((day, i) => ({ value: String(i), label: day }))}
             value={String(weekday)}
             onChange={(event) =>
@@ -184,10 +174,9 @@ export function WhenFields({ form, zone }: { form: Form; zone: string }) {
           type="date"
           withAsterisk
           min={today}
-          miw={180}
           {...form.getInputProps('startDate')}
         />
-      </Group>
+      </SimpleGrid>
       {!weekly && values.startDate && (
         <Text size="sm" c="dimmed">
           {t.monthDayNote(dayOrdinal(values.startDate))}

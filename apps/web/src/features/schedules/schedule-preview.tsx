@@ -1,5 +1,10 @@
 import { List, Stack, Text, Title } from '@mantine/core';
-import { schoolYearScreens as t, type BatchPreviewItem, type SchedulePreview } from '@bank/shared';
+import {
+  guidanceMessages,
+  schoolYearScreens as t,
+  type BatchPreviewItem,
+  type SchedulePreview,
+} from '@bank/shared';
 import { DANGER_TEXT } from '../../components/confirm-action-modal';
 import { DataTable, type Column } from '../../components/data-table';
 import { bankDayTime } from '../../lib/bank-time';
@@ -11,12 +16,12 @@ const movedOf = (item: BatchPreviewItem) =>
     ? null
     : Math.abs(cents(item.newBalance) - cents(item.balance)) / 100;
 
+const accountOf = (r: BatchPreviewItem) =>
+  r.accountType ? `${r.accountType} ${lastFour(r.accountId)}` : r.accountId || '—';
+
 const columns: Column<BatchPreviewItem>[] = [
   { header: 'Student', cell: (r) => r.name ?? t.noAccountName },
-  {
-    header: 'Account',
-    cell: (r) => (r.accountType ? `${r.accountType} ${lastFour(r.accountId)}` : r.accountId || '—'),
-  },
+  { header: 'Account', cell: accountOf },
   { header: 'Balance', align: 'right', cell: (r) => (r.balance === null ? '' : money(r.balance)) },
   {
     header: 'Amount',
@@ -38,6 +43,39 @@ const columns: Column<BatchPreviewItem>[] = [
         '—'
       ),
   },
+];
+
+/** A value with a small dimmed line under it, as the account page folds its columns on a phone. */
+function TwoLines({ main, under }: { main: string; under: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{main}</Text>
+      <Text size="xs" c="dimmed">
+        {under}
+      </Text>
+    </Stack>
+  );
+}
+
+/** On a phone: the student over their account, the amount over the new balance, and the note. */
+const phoneColumns: Column<BatchPreviewItem>[] = [
+  {
+    header: 'Student',
+    cell: (r) => <TwoLines main={r.name ?? t.noAccountName} under={accountOf(r)} />,
+  },
+  {
+    header: 'Amount',
+    align: 'right',
+    cell: (r) => {
+      const moved = movedOf(r);
+      return moved === null || r.newBalance === null ? (
+        '—'
+      ) : (
+        <TwoLines main={money(moved)} under={`${guidanceMessages.newBalance} ${money(r.newBalance)}`} />
+      );
+    },
+  },
+  columns[5]!,
 ];
 
 /** The counts in words: payments and their total, then who is left out or cut. */
@@ -77,6 +115,7 @@ export function SchedulePreviewBlock({ preview, zone }: { preview: SchedulePrevi
           emptyText=""
           minWidth={720}
           rowTestId="preview-row"
+          phoneColumns={phoneColumns}
         />
       )}
     </Stack>
