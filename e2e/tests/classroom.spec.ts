@@ -55,20 +55,20 @@ test('a branch of four students is paid at once with a memo, shown on a studentâ
   const nav = page.getByRole('navigation', { name: 'Side navigation' });
   await effort.click(nav.getByRole('link', { name: 'Payday' }));
   await expect(page).toHaveURL(/\/1\/payday$/);
-  await effort.choose(page.getByLabel('Branch'), branchName);
+  await effort.choose(page.getByLabel('Branch', { exact: true }), branchName);
   await expect(page.getByTestId('payday-row')).toHaveCount(4);
   await effort.type(page.getByRole('textbox', { name: 'Amount for everyone' }), '12.5');
   await effort.type(page.getByLabel('Memo'), 'Class job: librarian');
   await effort.click(page.getByRole('button', { name: 'Review Payday' }));
   const summary = page.getByTestId('payday-summary');
-  await expect(summary).toContainText('4 accounts');
+  await expect(summary).toContainText('4 students');
   await expect(summary).toContainText('$50.00');
   await expect(page.getByTestId('review-row')).toHaveCount(4);
   await expect(page.getByTestId('review-row').first()).toContainText('$12.50');
   await effort.click(page.getByRole('button', { name: 'Submit Payday' }));
   await expect(page.getByRole('status')).toContainText('Payday successfully submitted');
   const result = page.getByTestId('payday-result');
-  await expect(result).toContainText('4 accounts');
+  await expect(result).toContainText('4 students');
   await expect(result).toContainText('$50.00');
   await expect(result).toContainText('Class job: librarian');
   const download = page.waitForEvent('download');
@@ -155,7 +155,7 @@ test('a payday with an amount per row works by keyboard alone', async ({ page, r
   const { branchName, students } = await classOfFour(request);
   await signIn(page, 'admin');
   await page.goto('/1/payday');
-  const branch = page.getByLabel('Branch');
+  const branch = page.getByLabel('Branch', { exact: true });
   await branch.focus();
   await branch.selectOption({ label: branchName });
   await expect(page.getByTestId('payday-row')).toHaveCount(4);
@@ -165,9 +165,14 @@ test('a payday with an amount per row works by keyboard alone', async ({ page, r
   await page.keyboard.press('Tab');
   await expect(page.getByRole('switch', { name: /One amount for everyone/ })).toBeFocused();
   await page.keyboard.press('Space');
-  // Memo, then the first row's box; Tab moves down the amount column.
+  // Memo, Pay into, the box for everyone, the first row's Pay box, then its amount; Tab moves
+  // down the amount column.
   await page.keyboard.press('Tab');
   await page.keyboard.type('Tutoring');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('radio', { name: 'Checking' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('checkbox', { name: 'Pay every student' })).toBeFocused();
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('payday-row').first().getByRole('textbox')).toBeFocused();
@@ -206,7 +211,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       const { branchName } = await classOfFour(request);
       await signIn(page, 'admin');
       await page.goto('/1/payday');
-      await page.getByLabel('Branch').selectOption({ label: branchName });
+      await page.getByLabel('Branch', { exact: true }).selectOption({ label: branchName });
       await expect(page.getByTestId('payday-row')).toHaveCount(4);
       await page.getByRole('switch', { name: /One amount for everyone/ }).click();
       await check(page, 'payday-entry-per-row');

@@ -40,11 +40,12 @@ test.describe('navigation by role', () => {
       'Withdrawal',
       'Transfer',
       'Payday',
+      'Schedules',
       'Students',
       'Settings',
       'Support',
     ]);
-    await expect(page.getByTestId('action-tile')).toHaveCount(7);
+    await expect(page.getByTestId('action-tile')).toHaveCount(8);
     // Admin screens send a teller home.
     await page.goto('/1/admin/users');
     await expect(page).toHaveURL(/\/home$/);
@@ -58,6 +59,7 @@ test.describe('navigation by role', () => {
       'Withdrawal',
       'Transfer',
       'Payday',
+      'Schedules',
       'Students',
       'Users',
       'Branches',

@@ -10,7 +10,7 @@ import { branches } from '../src/db/schema.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
 import { contract, pathOf, routeKey, routeTable, type Route } from '@bank/shared';
 import { call, useTestApp } from './harness.js';
-import { seedTwoBanks, type SeededBank } from './fixtures.js';
+import { insertAccount, insertUser, seedTwoBanks, type SeededBank } from './fixtures.js';
 
 const t = useTestApp();
 let one: SeededBank;
@@ -19,6 +19,10 @@ let transactionId: number;
 let ticketId: number;
 let spareBranchId: number;
 let scheduleId: number;
+let requestId: number;
+let goalId: number;
+let classmateChecking: string;
+let studentSavings: string;
 const batchId = '00000000-0000-4000-8000-000000000001';
 /** A statement month-end really issued, so the download probe names something that exists. */
 const statementMonth = '2025-01';
@@ -53,6 +57,7 @@ async function seed() {
         returning id`,
   );
   scheduleId = schedule!.id;
+  await seedParticipation();
   await t.db.execute(
     sql`update accounts set balance_cents = 5000 where account_number = ${one.checking.accountNumber}`,
   );
@@ -63,6 +68,43 @@ async function seed() {
   );
   transactionId = txn!.id;
   ticketId = ticket!.id;
+}
+
+/**
+ * one.student is their class's banker with a classmate in the same branch and a waiting request
+ * for them, and has a savings account with a goal.
+ */
+async function seedParticipation() {
+  await t.db.execute(sql`update users set banker = true where id = ${one.student.id}`);
+  const classmate = await insertUser(t.db, {
+    username: 'one-classmate',
+    role: 'USER',
+    bankId: one.bankId,
+    branchId: one.main.id,
+  });
+  classmateChecking = (
+    await insertAccount(t.db, { userId: classmate.id, bankId: one.bankId, branchId: one.main.id })
+  ).accountNumber;
+  studentSavings = (
+    await insertAccount(t.db, {
+      userId: one.student.id,
+      bankId: one.bankId,
+      branchId: one.main.id,
+      type: 'SAVINGS',
+    })
+  ).accountNumber;
+  const [request] = await queryRows<{ id: number }>(
+    t.db,
+    sql`insert into banker_requests (bank_id, kind, account_number, amount_cents, requested_by, expires_at)
+        values (${one.bankId}, 'deposit', ${classmateChecking}, 300, ${one.student.id}, now() + interval '7 days')
+        returning id`,
+  );
+  requestId = request!.id;
+  const [goal] = await queryRows<{ id: number }>(
+    t.db,
+    sql`insert into goals (account_number, name, amount_cents) values (${studentSavings}, 'Bike', 4000) returning id`,
+  );
+  goalId = goal!.id;
 }
 
 interface Probe {
@@ -78,6 +120,8 @@ const {
   branches: branchCalls,
   classroom,
   schedules,
+  requests,
+  goals,
   sessions,
   statements,
   tickets,
@@ -181,6 +225,7 @@ function probes(): Map<Route, Probe> {
     ],
     [classroom.previewPayday, { body: { kind: 'withdrawal', items: [{ accountId: acct, amount: 1 }] } }],
     [classroom.paydays, { params: { bankId: one.bankId } }],
+    [classroom.paydayDetail, { params: { bankId: one.bankId, batchId } }],
     [classroom.students, { params: { bankId: one.bankId }, query: { q: 'student' } }],
     [
       classroom.importRoster,
@@ -206,8 +251,33 @@ function probes(): Map<Route, Probe> {
     [schedules.update, { params: { scheduleId }, body: { active: false } }],
     [schedules.delete, { params: { scheduleId } }],
     [schedules.preview, { params: { scheduleId } }],
+    [
+      schedules.previewTerms,
+      {
+        body: {
+          name: 'Rent',
+          kind: 'withdrawal',
+          amount: 3,
+          every: 'month',
+          startDate: '2099-01-31',
+          target: { branchId: one.main.id },
+        },
+      },
+    ],
     [schedules.runs, { params: { scheduleId } }],
     [schedules.runNow, { params: { scheduleId } }],
+    [requests.create, { body: { kind: 'deposit', accountId: classmateChecking, amount: 1 } }],
+    [requests.preview, { body: { kind: 'deposit', accountId: classmateChecking, amount: 1 } }],
+    [requests.classmates, { params: student }],
+    [requests.ofBanker, { params: student }],
+    [requests.cancel, { params: { requestId } }],
+    [requests.ofBank, { params: { bankId: one.bankId }, query: { status: 'waiting' } }],
+    [requests.approve, { params: { requestId } }],
+    [requests.reject, { params: { requestId }, body: { reason: 'Not this week' } }],
+    [goals.create, { body: { accountId: studentSavings, name: 'Book', amount: 10 } }],
+    [goals.ofUser, { params: student }],
+    [goals.update, { params: { goalId }, body: { name: 'Bigger bike' } }],
+    [goals.delete, { params: { goalId } }],
   ]);
 }
 
@@ -317,6 +387,13 @@ describe('every API route', () => {
       statements.list,
       statements.download,
       tickets.update,
+      requests.classmates,
+      requests.ofBanker,
+      requests.cancel,
+      goals.create,
+      goals.ofUser,
+      goals.update,
+      goals.delete,
     ];
     for (const route of studentOwned) {
       const probe = probeFor(route)!;
@@ -354,6 +431,8 @@ async function snapshot() {
       (select json_agg(r order by id) from (select id, name from branches) r) as branches,
       (select json_agg(a order by account_number) from (select account_number, balance_cents, closed_at from accounts) a) as accounts,
       (select json_agg(x order by id) from (select id, amount_cents, description, deleted_at from transactions) x) as transactions,
-      (select json_agg(s order by id) from (select id, severity, status from support_tickets) s) as tickets`,
+      (select json_agg(s order by id) from (select id, severity, status from support_tickets) s) as tickets,
+      (select json_agg(r order by id) from (select id, status, held_by_account from (select r.*, a.held_cents as held_by_account from banker_requests r join accounts a using (account_number)) x) r) as requests,
+      (select json_agg(g order by id) from (select id, name, amount_cents from goals) g) as goals`,
   );
 }

@@ -257,6 +257,35 @@ describe('POST /admin/batches/{batchId}/reverse', () => {
     expect((await get(one.tokens.admin, `/teller/batches/${one.bankId}`)).body).toHaveLength(1);
   });
 
+  it('lists a payday’s payments with their students, and which are reversed (GET /teller/batches/{bankId}/{batchId})', async () => {
+    const paid = await payday();
+    await post(one.tokens.admin, `/admin/batches/${paid.batchId}/reverse`, {
+      reason: 'Absent',
+      accountIds: [savings],
+    });
+    const res = await get(one.tokens.teller, `/teller/batches/${one.bankId}/${paid.batchId}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ batchId: paid.batchId, memo: 'Class job', count: 3, reversedCount: 1 });
+    expect(
+      res.body.payments.map((p: any) => [
+        p.accountId,
+        p.username,
+        p.accountType,
+        p.amount,
+        p.reversedBy !== null,
+      ]),
+    ).toEqual([
+      [one.checking.accountNumber, one.student.username, 'CHECKING', 5, false],
+      [one.otherChecking.accountNumber, expect.any(String), 'CHECKING', 5, false],
+      [savings, one.student.username, 'SAVINGS', 5, true],
+    ]);
+    expect(res.body.payments[0].transactionId).toBe(paid.transactions[0].id);
+    expect((await get(two.tokens.admin, `/teller/batches/${one.bankId}/${paid.batchId}`)).status).toBe(404);
+    expect((await get(two.tokens.admin, `/teller/batches/${two.bankId}/${paid.batchId}`)).status).toBe(404);
+    expect((await get(one.tokens.student, `/teller/batches/${one.bankId}/${paid.batchId}`)).status).toBe(403);
+    expect((await get(one.tokens.admin, `/teller/batches/${one.bankId}/not-a-uuid`)).status).toBe(400);
+  });
+
   it('is for admins of the bank', async () => {
     const paid = await payday();
     const url = `/admin/batches/${paid.batchId}/reverse`;

@@ -182,6 +182,67 @@ describe('a bill the class cannot all pay', () => {
   });
 });
 
+describe('POST /teller/schedules/preview (a form before it is saved)', () => {
+  const terms = {
+    name: 'Rent',
+    kind: 'withdrawal',
+    amount: 5,
+    every: 'week',
+    startDate: inDays(1),
+    target: { branchId: 0 },
+  };
+
+  it('works out the next run as a run would, and writes nothing', async () => {
+    const send = (body: unknown) => post(one.tokens.teller, '/teller/schedules/preview', body);
+    const before = await queryRows<{ n: number }>(
+      t.db,
+      sql`select (select count(*) from schedules) + (select count(*) from audit_log) as n`,
+    );
+    const skip = await send({ ...terms, shortfall: 'skip', target: { branchId: one.north.id } });
+    expect(skip.status, JSON.stringify(skip.body)).toBe(200);
+    expect(skip.body).toMatchObject({ ok: false, count: 2, total: 10, runAt: `${inDays(1)}T06:00:00.000Z` });
+    expect(skip.body.items.find((i: any) => i.accountId === room[2]!.accountId)).toMatchObject({
+      name: 'Room Kid 2',
+      error: schoolYearText.leftOutCannotPay,
+    });
+    const partial = await send({ ...terms, shortfall: 'partial', target: { branchId: one.north.id } });
+    expect(partial.body).toMatchObject({ count: 4, total: 16 });
+    expect(partial.body.items.find((i: any) => i.accountId === room[1]!.accountId)).toMatchObject({
+      balance: 2,
+      newBalance: 0,
+      error: schoolYearText.cutNote('$2.00', '$5.00'),
+    });
+    // An edited schedule may keep a start date already past: its next run is the first after now.
+    const past = await send({
+      ...terms,
+      kind: 'deposit',
+      startDate: '2020-01-03',
+      target: { accountIds: [room[0]!.accountId] },
+    });
+    expect(past.body).toMatchObject({ ok: true, count: 1, total: 5 });
+    expect(new Date(past.body.runAt).getTime()).toBeGreaterThan(Date.now());
+    expect(new Date(past.body.runAt).getUTCDay()).toBe(5);
+    const after = await queryRows<{ n: number }>(
+      t.db,
+      sql`select (select count(*) from schedules) + (select count(*) from audit_log) as n`,
+    );
+    expect(after).toEqual(before);
+  });
+
+  it('checks the terms and the caller as a save would', async () => {
+    const send = (body: unknown, token = one.tokens.admin) => post(token, '/teller/schedules/preview', body);
+    expect((await send({ ...terms, target: { branchId: two.main.id } })).status).toBe(404);
+    expect((await send({ ...terms, amount: 0, target: { branchId: one.north.id } })).status).toBe(400);
+    expect((await send({ ...terms, target: { branchId: one.north.id } }, one.tokens.student)).status).toBe(
+      403,
+    );
+    await t.db.update(banks).set({ tellerWithdrawalPermission: false }).where(eq(banks.id, one.bankId));
+    expect((await send({ ...terms, target: { branchId: one.north.id } }, one.tokens.teller)).status).toBe(
+      403,
+    );
+  });
+});
+
 describe('when a schedule runs', () => {
   it('runs a month schedule started on the 31st on the last day of February, at 06:00 local', async () => {
     await t.db.update(banks).set({ timeZone: 'America/New_York' }).where(eq(banks.id, one.bankId));

@@ -15,6 +15,7 @@ beforeEach(async () => {
 
 const USER_KEYS = [
   'bankId',
+  'banker',
   'branchId',
   'displayName',
   'mustChangePassword',
@@ -74,6 +75,7 @@ describe('GET /user/users/{username}', () => {
       bankId: banks.one.bankId,
       branchId: banks.one.main.id,
       mustChangePassword: false,
+      banker: false,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/passwordHash|scrypt/i);
   });
@@ -201,6 +203,7 @@ describe('POST /admin/users/create', () => {
       bankId: banks.one.bankId,
       branchId: banks.one.north.id,
       mustChangePassword: true,
+      banker: false,
     });
   });
 
@@ -219,6 +222,7 @@ describe('POST /admin/users/create', () => {
       bankId: banks.one.bankId,
       branchId: null,
       mustChangePassword: true,
+      banker: false,
     });
     expect(await userRow('admin2')).toMatchObject({
       role: 'ADMIN',
@@ -354,6 +358,7 @@ describe('PUT /admin/users/{userId}/updateUser', () => {
       bankId: banks.one.bankId,
       branchId: banks.one.north.id,
       mustChangePassword: false,
+      banker: false,
     });
     expect(await userRow('one-student')).toMatchObject({ name: 'Renamed', branchId: banks.one.north.id });
   });

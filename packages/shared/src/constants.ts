@@ -20,6 +20,10 @@ export type ShortfallRule = (typeof SHORTFALL_RULES)[number];
 /** The local time of day a schedule runs at, in the bank's time zone. */
 export const SCHEDULE_RUN_TIME = '06:00';
 
+/** A banker's request (API.md "Students who take part"). */
+export const REQUEST_STATUSES = ['waiting', 'approved', 'rejected', 'expired', 'cancelled'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
 export const TICKET_TYPES = ['Bug', 'Enhancement Request'] as const;
 export const TICKET_SEVERITIES = ['1. Blocker', '2. Critical', '3. Major', '4. Minor', '5. Trivial'] as const;
 export const TICKET_STATUSES = ['Open', 'In Progress', 'Resolved', 'Closed'] as const;
@@ -60,6 +64,11 @@ export const limits = {
   scheduleAccountsMax: 1000,
   /** An IANA time zone name ("America/New_York"). */
   timeZoneMaxLength: 64,
+  /** A waiting request expires (and releases its hold) after this long. */
+  requestTtlSeconds: 7 * 24 * 60 * 60,
+  /** Goals per savings account, and a goal's name. */
+  goalsPerAccountMax: 5,
+  goalNameMaxLength: 60,
   ticketTitleMaxLength: 120,
   ticketContentsMaxLength: 5000,
   passwordMinLength: 8,

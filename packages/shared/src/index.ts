@@ -16,4 +16,5 @@ export * from './schemas/audit.js';
 export * from './schemas/classroom.js';
 export * from './schemas/paging.js';
 export * from './schemas/schedules.js';
+export * from './schemas/participation.js';
 export * from './contract/index.js';

@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   ACCOUNT_TYPES,
   BATCH_KINDS,
+  REQUEST_STATUSES,
   ROLES,
   SCHEDULE_EVERY,
   SHORTFALL_RULES,
@@ -68,12 +69,15 @@ export const banks = pgTable(
     tellerDepositPermission: boolean('teller_deposit_permission').notNull().default(true),
     tellerWithdrawalPermission: boolean('teller_withdrawal_permission').notNull().default(true),
     tellerTransferPermission: boolean('teller_transfer_permission').notNull().default(true),
+    /** A banker's request of at most this is approved at once (API.md "Students who take part"). */
+    bankerLimitCents: cents('banker_limit_cents').notNull().default(0),
     /** IANA zone its schedules run in (06:00 local); checked against PostgreSQL's zones on update. */
     timeZone: text('time_zone').notNull().default('UTC'),
     createdAt: createdAt(),
   },
   (t) => [
     check('banks_name_not_blank', sql`length(btrim(${t.name})) > 0`),
+    check('banks_banker_limit_not_negative', sql`${t.bankerLimitCents} >= 0`),
     check('banks_savings_rate_range', sql`${t.savingsRateHundredths} between 0 and 10000`),
   ],
 );
@@ -111,6 +115,8 @@ export const users = pgTable(
     branchId: integer('branch_id'),
     passwordHash: text('password_hash').notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(true),
+    /** A Student the teacher made a class banker. */
+    banker: boolean('banker').notNull().default(false),
     /** While the password is a temporary one: when it stops signing in (API.md "Sessions"). */
     temporaryPasswordExpiresAt: timestamp('temporary_password_expires_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -122,6 +128,7 @@ export const users = pgTable(
     check('users_username_format', sql`${t.username} ~ '^[A-Za-z0-9._-]{3,32}$'`),
     check('users_role_valid', isOneOf(t.role, ROLES)),
     check('users_student_has_branch', sql`${t.role} <> 'USER' or ${t.branchId} is not null`),
+    check('users_banker_is_student', sql`not ${t.banker} or ${t.role} = 'USER'`),
     foreignKey({
       name: 'users_branch_same_bank_fk',
       columns: [t.bankId, t.branchId],
@@ -176,6 +183,8 @@ export const accounts = pgTable(
     type: text('type', { enum: ACCOUNT_TYPES }).notNull(),
     /** Σ credits − Σ debits of the live transactions, kept in step in the same database transaction. */
     balanceCents: cents('balance_cents').notNull().default(0),
+    /** What waiting withdrawal requests hold; `balance - held` is what may be spent. */
+    heldCents: cents('held_cents').notNull().default(0),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
@@ -183,6 +192,8 @@ export const accounts = pgTable(
     check('accounts_number_format', sql`${t.accountNumber} ~ '^[0-9]{10}$'`),
     check('accounts_type_valid', isOneOf(t.type, ACCOUNT_TYPES)),
     check('accounts_balance_not_negative', sql`${t.balanceCents} >= 0`),
+    // No debit, however it comes, spends held money; a hold never makes `available` negative.
+    check('accounts_balance_covers_holds', sql`${t.heldCents} >= 0 and ${t.balanceCents} >= ${t.heldCents}`),
     foreignKey({
       name: 'accounts_branch_same_bank_fk',
       columns: [t.bankId, t.branchId],
@@ -494,4 +505,72 @@ export const interestCredits = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.accountNumber, t.periodStart] })],
+);
+
+/**
+ * A class banker's request (API.md "Students who take part"): waiting for staff, or decided. A
+ * waiting withdrawal holds its amount on the account (accounts.held_cents), until it is decided,
+ * cancelled or expires.
+ */
+export const bankerRequests = pgTable(
+  'banker_requests',
+  {
+    id: serial('id').primaryKey(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => banks.id),
+    kind: text('kind', { enum: BATCH_KINDS }).notNull(),
+    accountNumber: char('account_number', { length: 10 })
+      .notNull()
+      .references(() => accounts.accountNumber),
+    amountCents: cents('amount_cents').notNull(),
+    memo: text('memo'),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    status: text('status', { enum: REQUEST_STATUSES }).notNull().default('waiting'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    reason: text('reason'),
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(() => transactions.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('banker_requests_kind_valid', isOneOf(t.kind, BATCH_KINDS)),
+    check('banker_requests_status_valid', isOneOf(t.status, REQUEST_STATUSES)),
+    check('banker_requests_amount_positive', sql`${t.amountCents} > 0`),
+    check('banker_requests_memo_length', sql`${t.memo} is null or length(${t.memo}) between 1 and 60`),
+    check(
+      'banker_requests_approved_moved',
+      sql`(${t.status} = 'approved') = (${t.transactionId} is not null)`,
+    ),
+    index('banker_requests_bank_status_idx').on(t.bankId, t.status, t.createdAt),
+    index('banker_requests_requested_by_idx').on(t.requestedBy, t.createdAt),
+    index('banker_requests_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'waiting'`),
+  ],
+);
+
+/** A Student's savings goal on one of their SAVINGS accounts. */
+export const goals = pgTable(
+  'goals',
+  {
+    id: serial('id').primaryKey(),
+    accountNumber: char('account_number', { length: 10 })
+      .notNull()
+      .references(() => accounts.accountNumber),
+    name: text('name').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    targetDate: date('target_date', { mode: 'string' }),
+    createdAt: createdAt(),
+    /** The first time the balance was seen to reach the amount: it is celebrated once. */
+    reachedAt: timestamp('reached_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('goals_name_length', sql`length(${t.name}) between 1 and 60`),
+    check('goals_amount_positive', sql`${t.amountCents} > 0`),
+    index('goals_account_idx').on(t.accountNumber),
+  ],
 );

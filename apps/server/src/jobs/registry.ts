@@ -2,6 +2,7 @@ import type { Job } from './job.js';
 import { postingJob } from './posting.js';
 import { monthEndJob } from './month-end.js';
 import { housekeepingJob } from './housekeeping.js';
+import { requestExpiryJob } from './requests.js';
 import { schedulesJob } from './schedules.js';
 import { backupJob } from './backup.js';
 
@@ -12,4 +13,11 @@ export type { Job };
  * own advisory lock, the schedules (each occurrence once, by its unique key), housekeeping, and
  * the day's backup (BACKUP_KEEP, on by default with the embedded database).
  */
-export const jobs: Job[] = [postingJob, monthEndJob, schedulesJob, housekeepingJob, backupJob];
+export const jobs: Job[] = [
+  postingJob,
+  monthEndJob,
+  schedulesJob,
+  requestExpiryJob,
+  housekeepingJob,
+  backupJob,
+];

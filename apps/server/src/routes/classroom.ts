@@ -1,5 +1,6 @@
 import { classroomCalls as calls, limits, type ParsedBatchBody } from '@bank/shared';
 import {
+  getBatch,
   listBatches,
   parseIdempotencyKey,
   previewBatch,
@@ -46,6 +47,10 @@ export const classroomRoutes: RoutePlugin = async (app, { db, config }) => {
   });
 
   registerRoute(app, calls.paydays, (request) => listBatches(db, actorOf(request), request.params.bankId));
+
+  registerRoute(app, calls.paydayDetail, (request) =>
+    getBatch(db, actorOf(request), request.params.bankId, request.params.batchId),
+  );
 
   registerRoute(app, calls.students, async (request, reply) =>
     sendPage(reply, await listStudents(db, actorOf(request), request.params.bankId, request.query)),

@@ -5,6 +5,7 @@ import { bankRoutes } from './bank.js';
 import { branchRoutes } from './branches.js';
 import { classroomRoutes } from './classroom.js';
 import type { RouteDeps } from './deps.js';
+import { goalRoutes, requestRoutes } from './participation.js';
 import { scheduleRoutes } from './schedules.js';
 import { sessionRoutes } from './sessions.js';
 import { statementRoutes } from './statements.js';
@@ -28,4 +29,6 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, con
   await app.register(auditRoutes, deps);
   await app.register(classroomRoutes, deps);
   await app.register(scheduleRoutes, deps);
+  await app.register(requestRoutes, deps);
+  await app.register(goalRoutes, deps);
 };

@@ -6,6 +6,7 @@ import {
   listRuns,
   listSchedules,
   previewSchedule,
+  previewTerms,
   runNow,
   updateSchedule,
 } from '../domain/schedules/index.js';
@@ -31,6 +32,10 @@ export const scheduleRoutes: RoutePlugin = async (app, { db, config }) => {
 
   registerRoute(app, calls.preview, (request) =>
     previewSchedule(db, actorOf(request), request.params.scheduleId),
+  );
+
+  registerRoute(app, calls.previewTerms, (request) =>
+    previewTerms(db, actorOf(request), request.body, new Date()),
   );
 
   registerRoute(app, calls.runs, (request) => listRuns(db, actorOf(request), request.params.scheduleId));

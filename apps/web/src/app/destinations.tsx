@@ -101,6 +101,27 @@ export const destinations: Destination[] = [
     },
   },
   {
+    // Beyond the spec's routes (issue 21): paydays and bills that run themselves.
+    path: ':bankId/schedules',
+    roles: STAFF,
+    lazy: async () => ({ Component: (await import('../features/schedules/schedules-page')).SchedulesPage }),
+    menu: {
+      label: 'Schedules',
+      icon: 'IconCalendarRepeat',
+      section: 'manage',
+      anyOf: ['deposit', 'withdrawal'],
+      tile: { description: 'Paydays and bills that run on their own', rank: 3.6 },
+    },
+  },
+  {
+    // Beyond the spec's routes (issue 21): every payday and scheduled run; an admin reverses one here.
+    path: ':bankId/payday/history',
+    roles: STAFF,
+    lazy: async () => ({
+      Component: (await import('../features/schedules/payday-history-page')).PaydayHistoryPage,
+    }),
+  },
+  {
     // Beyond the spec's routes (issue 12): find a student, their accounts, pay in or out.
     path: ':bankId/students',
     roles: STAFF,

@@ -8,6 +8,7 @@ export {
   IconArrowBarUp,
   IconBuildingBank,
   IconBuildingStore,
+  IconCalendarRepeat,
   IconCash,
   IconCoins,
   IconFileText,

@@ -134,5 +134,5 @@ export function useConfirmAction() {
       onCancel={() => setOpened(false)}
     />
   );
-  return { ask, modal };
+  return { ask, modal, opened };
 }

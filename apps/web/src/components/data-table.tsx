@@ -37,6 +37,11 @@ export interface DataTableProps<T> {
    * of one card per row. For tables read across, row by row, like an account's transactions.
    */
   phoneColumns?: Column<T>[];
+  /**
+   * On a phone: one short card per row drawn by the screen (a long list's name, id and amounts in
+   * a few lines), instead of a label/value pair per column.
+   */
+  phoneCard?: (row: T) => ReactNode;
 }
 
 const wrapStyles: Record<NonNullable<Column<unknown>['wrap']>, CSSProperties> = {
@@ -55,6 +60,8 @@ function rowAttributes<T>(props: Pick<DataTableProps<T>, 'rowTestId' | 'rowExtra
   return {
     ...data,
     'data-testid': props.rowTestId,
+    // Show more (components/long-list.tsx) moves the focus to the first row it added.
+    'data-list-row': true,
     'data-selected': extras?.selected || undefined,
     bg: extras?.selected ? 'var(--mantine-color-blue-light)' : undefined,
   };
@@ -110,8 +117,15 @@ function TableOf<T>({ columns, phone, ...props }: DataTableProps<T> & { phone: b
   );
 }
 
-/** One card: the row's label/value pairs, its buttons at the foot. */
+/** One card: the row's label/value pairs, its buttons at the foot (or the screen's own card). */
 function Card<T>({ row, props }: { row: T; props: DataTableProps<T> }) {
+  if (props.phoneCard) {
+    return (
+      <Paper component="li" withBorder radius="md" px="sm" py="xs" {...rowAttributes(props, row)}>
+        {props.phoneCard(row)}
+      </Paper>
+    );
+  }
   const fields = props.columns.filter((c) => !c.action);
   const actions = props.columns.filter((c) => c.action);
   return (
@@ -151,7 +165,14 @@ function Card<T>({ row, props }: { row: T; props: DataTableProps<T> }) {
 function FoldedList<T>(props: DataTableProps<T>) {
   if (props.rows.length === 0) return <EmptyText text={props.emptyText} testId={props.emptyTestId} />;
   return (
-    <Stack component="ul" gap="sm" aria-label={props.label} m={0} p={0} style={{ listStyle: 'none' }}>
+    <Stack
+      component="ul"
+      gap={props.phoneCard ? 'xs' : 'sm'}
+      aria-label={props.label}
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+    >
       {props.rows.map((row) => (
         <Card key={props.rowKey(row)} row={row} props={props} />
       ))}

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { messages, screenMessages, userCalls, type User } from '@bank/shared';
 import { api } from '../lib/api-client';
 import { useConfirmAction } from './confirm-action-modal';
@@ -71,11 +71,19 @@ export function IssuedPasswordAlert({
  * once, with a Copy button), is signed out everywhere and must choose a new password at the next
  * sign-in. For a student who forgot their password or let it slip.
  */
-export function ResetPasswordSection({ user }: { user: Pick<User, 'userId' | 'name'> }) {
+export function ResetPasswordSection({
+  user,
+  onConfirmingChange,
+}: {
+  user: Pick<User, 'userId' | 'name'>;
+  /** Whether its Confirm Action dialog is open: a dialog around this one leaves Escape to it. */
+  onConfirmingChange?: (confirming: boolean) => void;
+}) {
   const reset = useResetPassword();
   const [password, setPassword] = useState<string | null>(null);
   const [status, setStatus] = useState<Status | null>(null);
-  const { ask, modal } = useConfirmAction();
+  const { ask, modal, opened } = useConfirmAction();
+  useEffect(() => onConfirmingChange?.(opened), [opened, onConfirmingChange]);
 
   const requestReset = () =>
     ask({

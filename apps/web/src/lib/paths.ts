@@ -18,6 +18,9 @@ export const paths = {
   /** Beyond the spec's routes: the classroom tools (issue 12). */
   payday: (bankId: number) => `/${bankId}/payday`,
   students: (bankId: number) => `/${bankId}/students`,
+  /** Beyond the spec's routes: the school year (issue 21). */
+  schedules: (bankId: number) => `/${bankId}/schedules`,
+  paydayHistory: (bankId: number) => `/${bankId}/payday/history`,
   importStudents: (bankId: number) => `/${bankId}/admin/users/import`,
   signInSlips: (bankId: number) => `/${bankId}/admin/users/import/slips`,
   settings: '/settings',

@@ -9,6 +9,7 @@ export const student: User = {
   bankId: 1,
   branchId: 1,
   mustChangePassword: false,
+  banker: false,
 };
 
 export const teller: User = {
@@ -37,6 +38,7 @@ export const checking: Account = {
   bankId: 1,
   username: 'student',
   pendingCount: 0,
+  available: 500,
 };
 export const savings: Account = {
   ...checking,
@@ -44,6 +46,7 @@ export const savings: Account = {
   accountId: '1000000002',
   accountType: 'SAVINGS',
   balance: 1250.5,
+  available: 1250.5,
 };
 /** An account of the other branch, for the staff branch filter. */
 export const northChecking: Account = {
@@ -53,6 +56,7 @@ export const northChecking: Account = {
   branchId: 2,
   username: 'nora',
   balance: 75,
+  available: 75,
 };
 
 export const branches: Branch[] = [
@@ -70,6 +74,7 @@ export const bankSettings: BankSettings = {
   tellerWithdrawalPermission: true,
   tellerTransferPermission: false,
   timeZone: 'UTC',
+  bankerLimit: 0,
 };
 
 export function transaction(overrides: Partial<Transaction>): Transaction {

@@ -8,8 +8,11 @@ import { createRoutes } from '../app/router';
 import { authStore } from '../lib/auth-store';
 import { startSession } from '../lib/current-user';
 
-/** Renders the whole app (real routes, guards and providers) at `path`, signed in as `user` if given. */
-export function renderApp(path: string, user?: User) {
+/**
+ * Renders the whole app (real routes, guards and providers) at `path`, signed in as `user` if given.
+ * A path with router state stands for a screen opened by another with `navigate(path, { state })`.
+ */
+export function renderApp(path: string | { pathname: string; state: unknown }, user?: User) {
   const queryClient = createQueryClient({ retryDelayMs: 0 });
   if (user) startSession(queryClient, 'token-123', user);
   else authStore.clear();

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { pagedAnswer } from './paging';
 import {
   admin,
   bankSettings,
@@ -34,15 +35,13 @@ export const handlers = [
   http.get('*/api/admin/signInAddress', () => HttpResponse.json({ publicUrl: null })),
   http.get('*/api/user/transactions/:accountId', () => HttpResponse.json([])),
   http.get('*/api/teller/students/:bankId', ({ request }) => {
-    const url = new URL(request.url);
-    const branchId = url.searchParams.get('branchId');
-    const q = (url.searchParams.get('q') ?? '').toLowerCase();
-    return HttpResponse.json(
-      roster.filter(
-        (s) =>
-          (!branchId || String(s.branchId) === branchId) &&
-          (!q || s.name.toLowerCase().includes(q) || s.username.toLowerCase().includes(q)),
-      ),
+    const branchId = new URL(request.url).searchParams.get('branchId');
+    const inBranch = roster.filter((s) => !branchId || String(s.branchId) === branchId);
+    return pagedAnswer(
+      request,
+      inBranch,
+      (s) => s.userId,
+      (s) => [s.name, s.username],
     );
   }),
 ];

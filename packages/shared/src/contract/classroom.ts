@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   batchBody,
+  batchDetail,
   batchPreview,
   batchResult,
   batchSummary,
@@ -47,6 +48,15 @@ export const classroomCalls = {
     summary: "The bank's paydays, newest first",
     params: byBank,
     response: { 200: z.array(batchSummary) },
+  }),
+  paydayDetail: route({
+    method: 'GET',
+    path: '/teller/batches/:bankId/:batchId',
+    tier: 'teller',
+    tags: ['classroom'],
+    summary: 'One payday and each of its payments with its student, in item order',
+    params: z.object({ bankId: positiveId, batchId: z.uuid() }),
+    response: { 200: batchDetail },
   }),
   reversePayday: route({
     method: 'POST',

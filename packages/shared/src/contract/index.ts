@@ -6,6 +6,7 @@ export { bankCalls } from './bank.js';
 export { branchCalls } from './branches.js';
 export { classroomCalls } from './classroom.js';
 export { scheduleCalls } from './schedules.js';
+export { goalCalls, requestCalls } from './participation.js';
 export { sessionCalls } from './sessions.js';
 export { statementCalls } from './statements.js';
 export { ticketCalls } from './tickets.js';

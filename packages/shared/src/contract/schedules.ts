@@ -60,6 +60,16 @@ export const scheduleCalls = {
     params: bySchedule,
     response: { 200: schedulePreview },
   }),
+  previewTerms: route({
+    method: 'POST',
+    path: '/teller/schedules/preview',
+    tier: 'teller',
+    tags: ['schedules'],
+    summary:
+      "A schedule's next run before it is saved (the form's terms), as a payday preview; writes nothing",
+    body: createScheduleBody,
+    response: { 200: schedulePreview },
+  }),
   runs: route({
     method: 'GET',
     path: '/teller/schedules/:scheduleId/runs',

@@ -5,6 +5,7 @@ import { branchCalls } from './branches.js';
 import { classroomCalls } from './classroom.js';
 import type { Route } from './route.js';
 import { scheduleCalls } from './schedules.js';
+import { goalCalls, requestCalls } from './participation.js';
 import { sessionCalls } from './sessions.js';
 import { statementCalls } from './statements.js';
 import { ticketCalls } from './tickets.js';
@@ -27,6 +28,8 @@ export const contract = {
   audit: auditCalls,
   classroom: classroomCalls,
   schedules: scheduleCalls,
+  requests: requestCalls,
+  goals: goalCalls,
 };
 
 /** The whole table, one entry per method and path. */

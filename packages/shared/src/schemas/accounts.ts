@@ -18,6 +18,8 @@ export const account = z.object({
    * any cannot be closed yet, and Manage Accounts says so for every row from the one list.
    */
   pendingCount: z.number().int().min(0),
+  /** `balance` less what waiting requests hold (API.md "Students who take part"): what may be spent. */
+  available: z.number(),
 });
 export type Account = z.infer<typeof account>;
 

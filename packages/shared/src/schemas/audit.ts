@@ -28,6 +28,10 @@ export const AUDIT_ACTIONS = [
   'schedule.resume',
   'schedule.delete',
   'schedule.run',
+  'request.approve',
+  'request.reject',
+  'request.cancel',
+  'request.expire',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,6 +3,7 @@ import { limits } from '../constants.js';
 import { messages, schoolYearText } from '../messages.js';
 import { toCents } from '../money.js';
 import { positiveId, text } from './common.js';
+import { limitInCents } from './participation.js';
 
 export const bankSettings = z.object({
   bankId: z.number().int(),
@@ -15,6 +16,8 @@ export const bankSettings = z.object({
   tellerTransferPermission: z.boolean(),
   /** IANA time zone the bank's schedules run in (06:00 local); "UTC" until an admin sets it. */
   timeZone: z.string(),
+  /** A banker's request of at most this amount is approved at once, by the bank (0: none). */
+  bankerLimit: z.number(),
 });
 export type BankSettings = z.infer<typeof bankSettings>;
 
@@ -65,5 +68,6 @@ export const updateBankBody = z.object({
   tellerTransferPermission: z.boolean(),
   /** Optional: a client that does not know it (the product spec's) leaves it as it is. */
   timeZone: timeZone.optional(),
+  bankerLimit: limitInCents.optional(),
 });
 export type UpdateBankBody = z.input<typeof updateBankBody>;

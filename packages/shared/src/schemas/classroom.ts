@@ -105,6 +105,24 @@ export const batchSummary = z.object({
 });
 export type BatchSummary = z.infer<typeof batchSummary>;
 
+/** One payment of a payday, with its student, for choosing whom to reverse. */
+export const batchPayment = z.object({
+  transactionId: z.number().int(),
+  accountId: z.string(),
+  accountType,
+  username: z.string(),
+  name: z.string(),
+  amount: z.number(),
+  status: z.enum(['pending', 'posted']),
+  /** The reversal of this payment; null while it stands. */
+  reversedBy: z.number().int().nullable(),
+});
+export type BatchPayment = z.infer<typeof batchPayment>;
+
+/** GET /teller/batches/{bankId}/{batchId}: one payday and each of its payments, in item order. */
+export const batchDetail = batchSummary.extend({ payments: z.array(batchPayment) });
+export type BatchDetail = z.infer<typeof batchDetail>;
+
 /** POST /admin/batches/{batchId}/reverse: the whole payday, or only these accounts of it. */
 export const reverseBatchBody = z.object({
   reason: reversalReason,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limits, ROLES, USERNAME_PATTERN } from '../constants.js';
-import { messages } from '../messages.js';
+import { messages, participationText } from '../messages.js';
 import { identifierText, text } from './text.js';
 
 export const role = z.enum(ROLES);
@@ -15,6 +15,8 @@ export const user = z.object({
   bankId: z.number().int(),
   branchId: z.number().int().nullable(),
   mustChangePassword: z.boolean(),
+  /** A Student the teacher made a class banker (API.md "Students who take part"). */
+  banker: z.boolean(),
 });
 export type User = z.infer<typeof user>;
 
@@ -83,9 +85,15 @@ export const updateUserBody = z
     name: personName,
     userRole: role,
     branch: optionalId,
+    /** Optional: absent leaves it as it is (the product spec's client does not know it). */
+    banker: z.boolean().optional(),
   })
   .transform(({ branch, ...rest }) => ({ ...rest, branchId: branch }))
-  .superRefine((v, ctx) => requireStudentBranch(v, ctx, 'branch'));
+  .superRefine((v, ctx) => requireStudentBranch(v, ctx, 'branch'))
+  .superRefine((v, ctx) => {
+    if (v.banker && v.userRole !== 'USER')
+      ctx.addIssue({ code: 'custom', path: ['banker'], message: participationText.bankerOnlyStudents });
+  });
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
 /**

@@ -4,7 +4,7 @@ import { accounts, transactions } from '../../db/schema.js';
 
 type AccountRow = Pick<
   typeof accounts.$inferSelect,
-  'accountNumber' | 'type' | 'balanceCents' | 'branchId' | 'bankId'
+  'accountNumber' | 'type' | 'balanceCents' | 'heldCents' | 'branchId' | 'bankId'
 >;
 
 /**
@@ -31,5 +31,6 @@ export function toAccount(row: AccountRow, username: string, pendingCount: numbe
     bankId: row.bankId,
     username,
     pendingCount,
+    available: fromCents(row.balanceCents - row.heldCents),
   };
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { schoolYearText, type BankSettings } from '@bank/shared';
+import { fromCents, schoolYearText, type BankSettings } from '@bank/shared';
 import { queryRows, type Executor, type Tx } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { rescheduleBank } from '../schedules/reschedule.js';
@@ -21,6 +21,7 @@ export function toBankSettings(bank: BankRow): BankSettings {
     tellerWithdrawalPermission: bank.tellerWithdrawalPermission,
     tellerTransferPermission: bank.tellerTransferPermission,
     timeZone: bank.timeZone,
+    bankerLimit: fromCents(bank.bankerLimitCents),
   };
 }
 
@@ -46,6 +47,8 @@ export interface BankSettingsChange {
   tellerTransferPermission: boolean;
   /** Absent: as it is (a client that does not know the setting). */
   timeZone?: string | undefined;
+  /** In cents; absent: as it is. */
+  bankerLimit?: number | undefined;
 }
 
 /** PostgreSQL must know the zone too (its zone names come from its own tz database). */
@@ -87,6 +90,7 @@ export async function updateBankSettings(
         tellerWithdrawalPermission: change.tellerWithdrawalPermission,
         tellerTransferPermission: change.tellerTransferPermission,
         ...(change.timeZone === undefined ? {} : { timeZone: change.timeZone }),
+        ...(change.bankerLimit === undefined ? {} : { bankerLimitCents: change.bankerLimit }),
       })
       .where(eq(banks.id, actor.bankId))
       .returning();

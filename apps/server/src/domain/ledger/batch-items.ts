@@ -44,7 +44,7 @@ export function judgeItems(
     if (!isUsableAccount(actor, account))
       return { item, account: null, newBalanceCents: null, refusal: 'NOT_FOUND' };
     const delta = signedItemCents(input.kind, item);
-    if (leavesBalanceNegative(account.balanceCents, delta))
+    if (leavesBalanceNegative(account, delta))
       return { item, account, newBalanceCents: null, refusal: 'INSUFFICIENT_FUNDS' };
     return { item, account, newBalanceCents: account.balanceCents + delta, refusal: null };
   });

@@ -32,7 +32,7 @@ export {
 export { accountTotals, assertAccountsConsistent, verifyLedger } from './invariants.js';
 export { runBatch, runBatchOnce } from './run-batch.js';
 export { previewBatch } from './preview-batch.js';
-export { listBatches } from './list-batches.js';
+export { getBatch, listBatches } from './list-batches.js';
 export type { BatchInput, BatchItemInput } from './batch-items.js';
 export { reverseTransaction } from './reverse-transaction.js';
 export { reverseBatch, type BatchReversal } from './reverse-batch.js';

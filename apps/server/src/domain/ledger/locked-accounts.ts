@@ -28,9 +28,15 @@ export async function lockAccounts(tx: Tx, accountNumbers: Iterable<string>): Pr
   return new Map(rows.map((row) => [row.accountNumber, row]));
 }
 
-/** The one balance rule: a balance never goes below zero (API.md "The ledger rules"). */
-export const leavesBalanceNegative = (balanceCents: number, deltaCents: number): boolean =>
-  balanceCents + deltaCents < 0;
+/**
+ * The one balance rule: a debit spends only what is available, the balance less what waiting
+ * requests hold (API.md "The ledger rules", "Students who take part"); a credit is always fine.
+ * The database refuses the same (accounts_balance_covers_holds).
+ */
+export const leavesBalanceNegative = (
+  account: { balanceCents: number; heldCents: number },
+  deltaCents: number,
+): boolean => deltaCents < 0 && account.balanceCents - account.heldCents + deltaCents < 0;
 
 /**
  * Moves the balances of locked accounts by the given signed amounts. A balance that would go
@@ -48,7 +54,7 @@ export async function applyBalanceChanges(
     const account = locked.get(accountNumber);
     invariant(account, `account ${accountNumber} changes without being locked`);
     invariant(Number.isSafeInteger(delta), `balance change ${delta} is not an integer number of cents`);
-    if (leavesBalanceNegative(account.balanceCents, delta))
+    if (leavesBalanceNegative(account, delta))
       throw conflict(messages.insufficientFunds, 'INSUFFICIENT_FUNDS');
   }
   const changes = [...deltas].filter(([, delta]) => delta !== 0);

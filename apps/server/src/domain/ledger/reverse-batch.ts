@@ -46,7 +46,7 @@ function assertPayable(items: TransactionRow[], locked: LockedAccounts): void {
     const account = locked.get(item.accountNumber);
     if (!account || account.closedAt !== null)
       fields[`accounts.${item.accountNumber}`] = messages.accountClosed;
-    else if (leavesBalanceNegative(account.balanceCents, -signedCents(item)))
+    else if (leavesBalanceNegative(account, -signedCents(item)))
       fields[`accounts.${item.accountNumber}`] = messages.insufficientFunds;
   }
   if (Object.keys(fields).length === 0) return;

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { schedules } from '../../db/schema.js';
 import { assertOwnBank } from '../access.js';
 import type { Actor } from '../actor.js';
-import { planRun } from './plan-run.js';
+import { planRun, type PlanTerms, type RunPlan } from './plan-run.js';
 import { findSchedule } from './find-schedule.js';
 import { runsOfSchedule, viewSchedules } from './schedule-view.js';
 import { schoolYearText as m } from '@bank/shared';
@@ -38,8 +38,12 @@ export async function previewSchedule(
   scheduleId: number,
 ): Promise<SchedulePreview> {
   const schedule = await findSchedule(db, actor, scheduleId);
-  const plan = await planRun(db, schedule);
-  const sign = schedule.kind === 'deposit' ? 1 : -1;
+  return previewOfPlan(schedule, await planRun(db, schedule), schedule.nextRunAt);
+}
+
+/** A run's plan as a payday preview: paid rows (a cut one says so), then the ones left out and why. */
+export function previewOfPlan(terms: PlanTerms, plan: RunPlan, runAt: Date | null): SchedulePreview {
+  const sign = terms.kind === 'deposit' ? 1 : -1;
   const cutOf = new Map(plan.cut.map((c) => [c.accountId, c]));
   const paid = plan.pay.map((p) => {
     const cut = cutOf.get(p.account.accountNumber);
@@ -72,6 +76,6 @@ export async function previewSchedule(
     count: plan.pay.length,
     total: fromCents(plan.pay.reduce((sum, p) => sum + p.amountCents, 0)),
     items: [...paid, ...leftOut],
-    runAt: schedule.nextRunAt?.toISOString() ?? null,
+    runAt: runAt?.toISOString() ?? null,
   };
 }

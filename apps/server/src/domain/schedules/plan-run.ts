@@ -5,6 +5,12 @@ import { accounts, users } from '../../db/schema.js';
 import { lockAccounts, type AccountRow } from '../ledger/locked-accounts.js';
 import type { ScheduleRow, StoredCut, StoredLeftOut } from './schedule-view.js';
 
+/** The terms a run is worked out from: a saved schedule's, or a form's before it is saved (a preview). */
+export type PlanTerms = Pick<
+  ScheduleRow,
+  'bankId' | 'kind' | 'amountCents' | 'accountType' | 'shortfall' | 'targetBranchId' | 'targetAccounts'
+>;
+
 /** Whom a run would pay or bill: an account (or a Student of the branch who has none) and its owner. */
 interface Candidate {
   accountId: string | null;
@@ -30,7 +36,7 @@ export interface RunPlan {
  * A branch target: every current Student of the branch, by name, each with their oldest open
  * account of the schedule's type (a Student who joined after the schedule was made is there too).
  */
-async function branchCandidates(db: Executor, schedule: ScheduleRow, branchId: number): Promise<Candidate[]> {
+async function branchCandidates(db: Executor, schedule: PlanTerms, branchId: number): Promise<Candidate[]> {
   const account = db
     .select({ number: accounts.accountNumber })
     .from(accounts)
@@ -54,11 +60,7 @@ async function branchCandidates(db: Executor, schedule: ScheduleRow, branchId: n
 }
 
 /** An account list target: the accounts as listed, with their owners (any of them may have closed since). */
-async function listedCandidates(
-  db: Executor,
-  schedule: ScheduleRow,
-  numbers: string[],
-): Promise<Candidate[]> {
+async function listedCandidates(db: Executor, schedule: PlanTerms, numbers: string[]): Promise<Candidate[]> {
   const rows = numbers.length
     ? await db
         .select({ accountId: accounts.accountNumber, username: users.username, name: users.name })
@@ -70,7 +72,7 @@ async function listedCandidates(
   return numbers.map((accountId) => owners.get(accountId) ?? { accountId, username: null, name: null });
 }
 
-function candidatesOf(db: Executor, schedule: ScheduleRow): Promise<Candidate[]> {
+function candidatesOf(db: Executor, schedule: PlanTerms): Promise<Candidate[]> {
   return schedule.targetBranchId !== null
     ? branchCandidates(db, schedule, schedule.targetBranchId)
     : listedCandidates(db, schedule, schedule.targetAccounts ?? []);
@@ -81,19 +83,21 @@ function candidatesOf(db: Executor, schedule: ScheduleRow): Promise<Candidate[]>
  * takes the amount, or, when the account cannot pay it, leaves it out ("skip") or takes what it
  * has ("partial"; an empty account is left out).
  */
-function judge(schedule: ScheduleRow, candidate: Candidate, account: AccountRow, plan: RunPlan): void {
+function judge(schedule: PlanTerms, candidate: Candidate, account: AccountRow, plan: RunPlan): void {
   const who = { accountId: account.accountNumber, username: candidate.username, name: candidate.name };
   const asked = schedule.amountCents;
+  // What the account may spend: its balance less what waiting requests hold.
+  const available = account.balanceCents - account.heldCents;
   const payment = { account, username: candidate.username ?? '', name: candidate.name ?? '' };
-  if (schedule.kind === 'deposit' || account.balanceCents >= asked) {
+  if (schedule.kind === 'deposit' || available >= asked) {
     plan.pay.push({ ...payment, amountCents: asked });
   } else if (schedule.shortfall === 'skip') {
     plan.leftOut.push({ ...who, reason: m.leftOutCannotPay });
-  } else if (account.balanceCents === 0) {
+  } else if (available === 0) {
     plan.leftOut.push({ ...who, reason: m.leftOutEmpty });
   } else {
-    plan.pay.push({ ...payment, amountCents: account.balanceCents });
-    plan.cut.push({ ...who, askedCents: asked, paidCents: account.balanceCents });
+    plan.pay.push({ ...payment, amountCents: available });
+    plan.cut.push({ ...who, askedCents: asked, paidCents: available });
   }
 }
 
@@ -101,7 +105,7 @@ function judge(schedule: ScheduleRow, candidate: Candidate, account: AccountRow,
  * Works out a run against the accounts as they are. With `tx` the accounts are locked first (in
  * the ledger's order), so the plan holds until the run commits; without, it is a preview's read.
  */
-export async function planRun(db: Executor, schedule: ScheduleRow, lockWith?: Tx): Promise<RunPlan> {
+export async function planRun(db: Executor, schedule: PlanTerms, lockWith?: Tx): Promise<RunPlan> {
   const candidates = await candidatesOf(db, schedule);
   const numbers = candidates.flatMap((c) => (c.accountId ? [c.accountId] : []));
   const found = lockWith

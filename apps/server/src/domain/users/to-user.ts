@@ -11,11 +11,12 @@ export const userColumns = {
   bankId: users.bankId,
   branchId: users.branchId,
   mustChangePassword: users.mustChangePassword,
+  banker: users.banker,
 };
 
 type UserFields = Pick<
   typeof users.$inferSelect,
-  'username' | 'name' | 'displayName' | 'role' | 'bankId' | 'branchId' | 'mustChangePassword'
+  'username' | 'name' | 'displayName' | 'role' | 'bankId' | 'branchId' | 'mustChangePassword' | 'banker'
 >;
 
 export function toUser(row: UserFields): User {
@@ -28,5 +29,6 @@ export function toUser(row: UserFields): User {
     bankId: row.bankId,
     branchId: row.branchId,
     mustChangePassword: row.mustChangePassword,
+    banker: row.banker,
   };
 }

@@ -17,9 +17,11 @@ export interface UserChange {
   name: string;
   userRole: Role;
   branchId: number | null;
+  /** A class banker (Students only); absent: as it is. */
+  banker?: boolean | undefined;
 }
 
-/** An admin edits a user of their own bank: name, role and branch. */
+/** An admin edits a user of their own bank: name, role, branch, and whether a Student is a class banker. */
 export async function updateUser(
   db: Database,
   actor: Actor,
@@ -43,7 +45,13 @@ export async function updateUser(
     }
     const [row] = await tx
       .update(users)
-      .set({ name: change.name, role: change.userRole, branchId: change.branchId })
+      .set({
+        name: change.name,
+        role: change.userRole,
+        branchId: change.branchId,
+        // Only a Student is a banker: one who stops being a Student stops being one.
+        banker: change.userRole === 'USER' && (change.banker ?? target.banker),
+      })
       .where(eq(users.id, target.id))
       .returning(userColumns);
     return toUser(row!);

@@ -21,7 +21,8 @@ import { fetchAllTransactions, useTransactionPages } from './api';
 import { BalanceChart } from './balance-chart';
 import { downloadText, transactionsCsv } from './csv';
 import { EditTransactionForm } from './edit-transaction-form';
-import { TransactionTable } from './transaction-table';
+import { ReverseTransactionDialog } from './reverse-transaction-dialog';
+import { TransactionTable, type TransactionTableProps } from './transaction-table';
 
 /** The account's own query: the bank's accounts for staff, the user's own for a Student. */
 function useAccountQuery() {
@@ -57,15 +58,18 @@ function CsvButton({ accountId }: { accountId: string }) {
   );
 }
 
+/** What the two tables share: the admin's Edit and Reverse, and the reasons of reversals. */
+type TableActions = Pick<TransactionTableProps, 'onEdit' | 'onReverse' | 'reversalReasons'>;
+
 /** The pending table with its total (credits minus debits, summed in cents), then the posted one. */
 function TransactionSections({
   pending,
   posted,
-  onEdit,
+  actions,
 }: {
   pending: Transaction[];
   posted: Transaction[];
-  onEdit: ((transaction: Transaction) => void) | undefined;
+  actions: TableActions;
 }) {
   const pendingTotal = pendingSum(pending);
   return (
@@ -83,7 +87,7 @@ function TransactionSections({
           label="Pending transactions"
           transactions={pending}
           emptyText={uiText.noPending}
-          onEdit={onEdit}
+          {...actions}
         />
       </Paper>
       <Paper withBorder p="md" radius="md">
@@ -94,11 +98,16 @@ function TransactionSections({
           label="Posted transactions"
           transactions={posted}
           emptyText={uiText.noPosted}
-          onEdit={onEdit}
+          {...actions}
         />
       </Paper>
     </>
   );
+}
+
+/** The reason of each reversal (its memo), by the id of the transaction it reverses. */
+function reversalReasons(all: Transaction[]): Map<number, string | null> {
+  return new Map(all.flatMap((t) => (t.reversalOf === null ? [] : [[t.reversalOf, t.memo] as const])));
 }
 
 const pendingSum = (pending: Transaction[]) =>
@@ -139,18 +148,37 @@ function AccountHeader({ accountId, account }: { accountId: string; account: Acc
 function AccountBody({ account, all }: { account: Account | undefined; all: Transaction[] }) {
   const { user } = useRequiredSession();
   const [editing, setEditing] = useState<Transaction | null>(null);
+  const [reversing, setReversing] = useState<Transaction | null>(null);
   const pending = all.filter((t) => t.status === 'pending');
   const posted = all.filter((t) => t.status === 'posted');
-  // Only admins change transactions; a teller gets no Edit column (issue 9).
-  const onEdit = mayChangeTransactions(user.userRole) ? setEditing : undefined;
+  // Only admins change or reverse transactions; a teller gets no Edit column (issue 9).
+  const admin = mayChangeTransactions(user.userRole);
+  const actions: TableActions = {
+    onEdit: admin ? setEditing : undefined,
+    onReverse: admin ? setReversing : undefined,
+    reversalReasons: reversalReasons(all),
+  };
   return (
     <>
       {account && <AvailableBalance account={account} pending={pending} />}
       <BalanceChart transactions={posted} />
       {editing && (
-        <EditTransactionForm key={editing.id} transaction={editing} onClose={() => setEditing(null)} />
+        <EditTransactionForm
+          key={editing.id}
+          transaction={editing}
+          onClose={() => setEditing(null)}
+          onReverse={() => setReversing(editing)}
+        />
       )}
-      <TransactionSections pending={pending} posted={posted} onEdit={onEdit} />
+      <TransactionSections pending={pending} posted={posted} actions={actions} />
+      <ReverseTransactionDialog
+        transaction={reversing}
+        onClose={() => setReversing(null)}
+        onDone={() => {
+          setReversing(null);
+          setEditing(null);
+        }}
+      />
     </>
   );
 }

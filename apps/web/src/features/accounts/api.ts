@@ -60,6 +60,16 @@ export function useUpdateTransaction() {
   });
 }
 
+/** POST /admin/transactions/{id}/reverse: the opposite is written (both legs of a transfer); both rows stay. */
+export function useReverseTransaction() {
+  const invalidate = useInvalidateLedger();
+  return useMutation({
+    mutationFn: ({ transactionId, reason }: { transactionId: number; reason: string }) =>
+      api.call(transactionCalls.reverse, { params: { transactionId }, body: { reason } }),
+    onSuccess: invalidate,
+  });
+}
+
 /** DELETE /admin/transactions/{id}/delete (a transfer's other leg goes with it). */
 export function useDeleteTransaction() {
   const invalidate = useInvalidateLedger();

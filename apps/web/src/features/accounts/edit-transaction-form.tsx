@@ -1,8 +1,8 @@
-import { Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
-import { limits, updateTransactionBody, type Transaction } from '@bank/shared';
+import { limits, schoolYearScreens as yearText, updateTransactionBody, type Transaction } from '@bank/shared';
 import { ConfirmActionModal, DeleteButton } from '../../components/confirm-action-modal';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
@@ -127,6 +127,23 @@ function Buttons({
   );
 }
 
+/**
+ * A posted transaction has been seen by its student: a Delete would erase what the class saw, so
+ * the form steers the admin to Reverse (both rows stay, with a reason). Delete stays, as the spec has it.
+ */
+function ReverseInstead({ onReverse }: { onReverse: () => void }) {
+  return (
+    <Alert color="yellow" variant="light" title={yearText.reverseInsteadTitle} data-testid="reverse-instead">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{yearText.reverseInsteadNote}</Text>
+        <Button size="compact-md" variant="default" onClick={onReverse}>
+          {yearText.reverseInsteadButton}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 /** The panel scrolls into view with focus in its first field, each time another transaction opens. */
 function usePanelFocus(transactionId: number) {
   const panel = useRef<HTMLDivElement>(null);
@@ -141,9 +158,12 @@ function usePanelFocus(transactionId: number) {
 export function EditTransactionForm({
   transaction,
   onClose,
+  onReverse,
 }: {
   transaction: Transaction;
   onClose: () => void;
+  /** Opens Reverse, which a posted transaction should get instead of Delete (issue 21). */
+  onReverse?: () => void;
 }) {
   const form = useForm<EditValues>({
     initialValues: {
@@ -180,6 +200,7 @@ export function EditTransactionForm({
             Edit Transaction {transaction.id}
           </Title>
           <Failures update={update} remove={remove} />
+          {transaction.status === 'posted' && onReverse && <ReverseInstead onReverse={onReverse} />}
           <Fields form={form} />
           <Buttons update={update} remove={remove} ask={setPending} />
         </Stack>

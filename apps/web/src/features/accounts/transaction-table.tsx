@@ -1,6 +1,6 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Transaction } from '@bank/shared';
+import { schoolYearScreens as yearText, type Transaction } from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatDate, memoOf, money } from '../../lib/format';
 
@@ -11,7 +11,14 @@ export interface TransactionTableProps {
   emptyText: string;
   /** Staff get an Edit column (spec §2). */
   onEdit?: ((transaction: Transaction) => void) | undefined;
+  /** Admins reverse from the same column (issue 21). */
+  onReverse?: ((transaction: Transaction) => void) | undefined;
+  /** The reason of each reversed transaction's reversal, by the reversed one's id (null: not loaded). */
+  reversalReasons?: ReadonlyMap<number, string | null> | undefined;
 }
+
+/** A reversed transaction, or a reversal, stays as it is: neither is edited nor reversed again. */
+export const isSettled = (t: Transaction) => t.reversedBy !== null || t.reversalOf !== null;
 
 /** The posted date is preferred (spec §2). */
 const shownDate = (t: Transaction) => formatDate(t.postedDate ?? t.transactionDate);
@@ -28,21 +35,64 @@ function Debit({ amount }: { amount: number }) {
   );
 }
 
-function EditButton({ transaction, onEdit }: { transaction: Transaction; onEdit: (t: Transaction) => void }) {
+/** Edit and, for an admin, Reverse; a settled row (reversed, or a reversal) offers neither. */
+function RowButtons({
+  transaction,
+  onEdit,
+  onReverse,
+}: {
+  transaction: Transaction;
+  onEdit: (t: Transaction) => void;
+  onReverse: ((t: Transaction) => void) | undefined;
+}) {
+  if (isSettled(transaction))
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  const what = `transaction ${transaction.id}: ${transaction.description}`;
   return (
-    <Button
-      size="compact-sm"
-      variant="light"
-      onClick={() => onEdit(transaction)}
-      aria-label={`Edit transaction ${transaction.id}: ${transaction.description}`}
-    >
-      Edit
-    </Button>
+    <Group gap={6} wrap="wrap">
+      <Button
+        size="compact-sm"
+        variant="light"
+        onClick={() => onEdit(transaction)}
+        aria-label={`Edit ${what}`}
+      >
+        Edit
+      </Button>
+      {onReverse && (
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={() => onReverse(transaction)}
+          aria-label={`${yearText.reverse} ${what}`}
+        >
+          {yearText.reverse}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** "Reversed: Absent on Friday" under a reversed transaction: the reversal's memo is its reason. */
+function ReversedNote({ reason }: { reason: string | null | undefined }) {
+  return (
+    <Text size="sm" fw={600} span display="block" data-testid="reversed-note">
+      {reason ? yearText.reversedLabel(reason) : yearText.reversedNoReason}
+    </Text>
   );
 }
 
 /** The spec's description, and the memo (issue 12) beside it when there is one. */
-function Description({ transaction }: { transaction: Transaction }) {
+function Description({
+  transaction,
+  reasons,
+}: {
+  transaction: Transaction;
+  reasons?: ReadonlyMap<number, string | null> | undefined;
+}) {
   const memo = memoOf(transaction);
   return (
     <>
@@ -55,6 +105,7 @@ function Description({ transaction }: { transaction: Transaction }) {
           {memo}
         </Text>
       )}
+      {transaction.reversedBy !== null && <ReversedNote reason={reasons?.get(transaction.id)} />}
     </>
   );
 }
@@ -75,20 +126,22 @@ function TwoLines({ main, under, strong }: { main: ReactNode; under: string; str
 
 const balance: Column<Transaction> = { header: 'Balance', align: 'right', cell: shownBalance };
 
+type Reasons = ReadonlyMap<number, string | null> | undefined;
+
 /** Columns Date, Description, Debit, Credit, Balance ("--" while pending). */
-const wideColumns: Column<Transaction>[] = [
+const wideColumns = (reasons: Reasons): Column<Transaction>[] => [
   { header: 'Date', wrap: 'nowrap', cell: shownDate },
-  { header: 'Description', cell: (t) => <Description transaction={t} /> },
+  { header: 'Description', cell: (t) => <Description transaction={t} reasons={reasons} /> },
   { header: 'Debit', align: 'right', cell: (t) => (t.type === 'debit' ? <Debit amount={t.amount} /> : '') },
   { header: 'Credit', align: 'right', cell: (t) => (t.type === 'credit' ? money(t.amount) : '') },
   balance,
 ];
 
 /** The same columns folded for a phone: date under description, debit or credit in one column. */
-const phoneColumns: Column<Transaction>[] = [
+const phoneColumns = (reasons: Reasons): Column<Transaction>[] => [
   {
     header: 'Date / Description',
-    cell: (t) => <TwoLines main={<Description transaction={t} />} under={shownDate(t)} />,
+    cell: (t) => <TwoLines main={<Description transaction={t} reasons={reasons} />} under={shownDate(t)} />,
   },
   {
     header: 'Debit / Credit',
@@ -105,15 +158,16 @@ const phoneColumns: Column<Transaction>[] = [
 ];
 
 /** The pending or posted table, with an Edit column for staff; on a phone its columns fold. */
-export function TransactionTable({ label, transactions, emptyText, onEdit }: TransactionTableProps) {
+export function TransactionTable(props: TransactionTableProps) {
+  const { label, transactions, emptyText, onEdit, onReverse, reversalReasons } = props;
   const edit: Column<Transaction>[] = onEdit
-    ? [{ header: 'Edit', cell: (t) => <EditButton transaction={t} onEdit={onEdit} /> }]
+    ? [{ header: 'Edit', cell: (t) => <RowButtons transaction={t} onEdit={onEdit} onReverse={onReverse} /> }]
     : [];
   return (
     <DataTable
       label={label}
-      columns={[...wideColumns, ...edit]}
-      phoneColumns={[...phoneColumns, ...edit]}
+      columns={[...wideColumns(reversalReasons), ...edit]}
+      phoneColumns={[...phoneColumns(reversalReasons), ...edit]}
       rows={transactions}
       rowKey={(t) => t.id}
       emptyText={emptyText}

@@ -20,5 +20,9 @@ export const activityTexts = {
     'schedule.resume': 'Schedule resumed',
     'schedule.delete': 'Schedule deleted',
     'schedule.run': 'Schedule ran',
+    'request.approve': 'Request approved',
+    'request.reject': 'Request rejected',
+    'request.cancel': 'Request cancelled',
+    'request.expire': 'Request expired',
   },
 } as const;

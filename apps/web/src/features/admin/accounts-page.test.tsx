@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { adminGuidance, messages, type Account } from '@bank/shared';
-import { admin, bankSettings, checking, northChecking, savings, transaction } from '../../test/fixtures';
+import { admin, bankSettings, checking, northChecking, savings } from '../../test/fixtures';
 import { fieldError, optionLabels } from '../../test/helpers';
 import { gate } from '../../test/gate';
+import { pagedAnswer } from '../../test/paging';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 import { adminText } from './admin-texts';
@@ -16,7 +17,14 @@ beforeEach(() => {
   accounts = [checking, savings, northChecking];
   server.use(
     http.get('*/api/admin/users/:bankId', () => HttpResponse.json(bankUsers)),
-    http.get('*/api/teller/accounts/bank/:bankId', () => HttpResponse.json(accounts)),
+    http.get('*/api/teller/accounts/bank/:bankId', ({ request }) =>
+      pagedAnswer(
+        request,
+        accounts,
+        (a) => a.accountId,
+        (a) => [a.accountId, a.username],
+      ),
+    ),
   );
 });
 
@@ -168,27 +176,51 @@ describe('manage accounts', () => {
   });
 
   it('disables Delete with the reason shown when the server would refuse: money, or a pending transaction', async () => {
-    accounts = [{ ...checking, balance: 0 }, savings, { ...northChecking, balance: 0 }];
-    server.use(
-      http.get('*/api/user/transactions/:accountId', ({ params }) =>
-        HttpResponse.json(
-          params.accountId === checking.accountId
-            ? [transaction({ status: 'pending', amount: 5, postedDate: null, accountBalance: null })]
-            : [],
-        ),
-      ),
-    );
+    accounts = [{ ...checking, balance: 0, pendingCount: 1 }, savings, { ...northChecking, balance: 0 }];
+    // Each account says how many of its transactions are pending (issue 20 item 6): no call per account.
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname.startsWith('/api/user/transactions/')) asked.push(request.url);
+    });
     await openPage();
     const withMoney = screen.getByRole('button', { name: 'Delete account 1000000002' });
     expect(withMoney).toBeDisabled();
     expect(withMoney).toHaveAccessibleDescription(adminGuidance.deleteBlockedMoney('$1,250.50'));
     const pending = screen.getByRole('button', { name: 'Delete account 1000000001' });
-    await waitFor(() => expect(pending).toBeDisabled());
+    expect(pending).toBeDisabled();
     expect(pending).toHaveAccessibleDescription(adminGuidance.deleteBlockedPending);
     expect(screen.getByText(adminGuidance.deleteBlockedPending)).toBeVisible();
     const empty = screen.getByRole('button', { name: 'Delete account 2000000003' });
     expect(empty).toBeEnabled();
     expect(empty).not.toHaveAccessibleDescription();
+    expect(asked).toEqual([]);
+    server.events.removeAllListeners();
+  });
+
+  it('reads a page of 25 with a count, searches on the server, and shows more from the cursor', async () => {
+    accounts = Array.from({ length: 30 }, (_, i) => {
+      const number = String(3000000001 + i);
+      return { ...checking, id: number, accountId: number, username: `kid-${i + 1}` };
+    });
+    const queries: URLSearchParams[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.startsWith('/api/teller/accounts/bank/')) queries.push(url.searchParams);
+    });
+    const { user } = await openPage();
+    expect(tableCells('Accounts')).toHaveLength(25);
+    expect(screen.getByTestId('list-count')).toHaveTextContent(/^30 accounts$/);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(tableCells('Accounts')).toHaveLength(30));
+    const pages = () => queries.filter((q) => q.get('limit') === '25');
+    expect(pages().at(-1)?.get('cursor')).toBe('3000000025');
+    await waitFor(() => expect(screen.getAllByTestId('account-row')[25]).toHaveFocus());
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'kid-3');
+    await waitFor(() => expect(tableCells('Accounts').map((row) => row[3])).toEqual(['kid-3', 'kid-30']));
+    expect(screen.getByTestId('list-count')).toHaveTextContent(/^2 of 30 accounts match$/);
+    expect(pages().at(-1)?.get('q')).toBe('kid-3');
+    server.events.removeAllListeners();
   });
 
   it("deletes (closes) an empty account, and shows the server's 409 for one that is not", async () => {

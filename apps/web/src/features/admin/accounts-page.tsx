@@ -1,14 +1,10 @@
-import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconPlus } from '@tabler/icons-react';
-import { useQueries } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { Link } from 'react-router';
 import {
   ACCOUNT_TYPES,
-  adminGuidance,
   createAccountBody,
-  transactionCalls,
   messages,
   type Account,
   type AccountType,
@@ -19,13 +15,9 @@ import {
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useRequiredSession } from '../../lib/current-user';
-import { money } from '../../lib/format';
-import { paths } from '../../lib/paths';
-import { api } from '../../lib/api-client';
-import { queryKeys, useBankAccounts, useBankSettings, useBranches } from '../../lib/queries';
+import { useBankSettings, useBranches } from '../../lib/queries';
 import { schemaErrors } from '../../lib/validation';
 import {
-  DeleteButton,
   failureStatus,
   focusAfterChange,
   FormNote,
@@ -38,7 +30,7 @@ import {
 } from './admin-parts';
 import { adminText } from './admin-texts';
 import { useBankUsers, useCreateAccount, useDeleteAccount } from './api';
-import { DataTable, type Column } from '../../components/data-table';
+import { AccountsList } from './accounts-list';
 
 /** The placeholder choice of the branch picker (spec §9: "blank"). */
 const BLANK = 'blank';
@@ -233,101 +225,6 @@ export function CreateAccountForm({
   );
 }
 
-/**
- * Why the server would refuse to close each account now (issue 14): money in it, or (for an empty
- * one) a pending transaction, which the account's newest-first list shows at its top.
- */
-export function useAccountDeleteBlocks(accounts: Account[]): Map<string, string> {
-  const empty = accounts.filter((a) => a.balance === 0);
-  const pending = useQueries({
-    queries: empty.map((a) => ({
-      queryKey: [...queryKeys.accountTransactions(a.accountId), 'newest'],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.call(transactionCalls.list, { params: { accountId: a.accountId }, query: { limit: 1 }, signal }),
-    })),
-  });
-  const blocks = new Map<string, string>();
-  for (const a of accounts) {
-    if (a.balance !== 0) blocks.set(a.accountId, adminGuidance.deleteBlockedMoney(money(a.balance)));
-  }
-  empty.forEach((a, i) => {
-    if (pending[i]?.data?.[0]?.status === 'pending')
-      blocks.set(a.accountId, adminGuidance.deleteBlockedPending);
-  });
-  return blocks;
-}
-
-function accountColumns(
-  branches: Branch[],
-  onDelete: (account: Account) => void,
-  deleting: string | null,
-  blocks: Map<string, string>,
-): Column<Account>[] {
-  return [
-    {
-      header: 'Delete',
-      action: true,
-      cell: (a) => {
-        const label = deleting === a.accountId ? adminText.deletingAccount : 'Delete';
-        return (
-          <DeleteButton
-            size="compact-sm"
-            onClick={() => onDelete(a)}
-            disabled={deleting !== null}
-            blockedReason={blocks.get(a.accountId)}
-            aria-label={`${label} account ${a.accountId}`}
-          >
-            {label}
-          </DeleteButton>
-        );
-      },
-    },
-    { header: 'Account Id', cell: (a) => a.accountId },
-    {
-      header: 'Branch',
-      cell: (a) => branches.find((b) => b.branchId === a.branchId)?.branchName ?? `#${a.branchId}`,
-    },
-    { header: 'User Id', cell: (a) => a.username },
-    { header: 'Account Type', cell: (a) => a.accountType },
-    { header: 'Current Balance', align: 'right', cell: (a) => money(a.balance) },
-    {
-      header: 'View',
-      action: true,
-      cell: (a) => (
-        <Anchor
-          component={Link}
-          to={paths.account(a.accountId)}
-          size="sm"
-          fw={600}
-          aria-label={`View account ${a.accountId}`}
-        >
-          View
-        </Anchor>
-      ),
-    },
-  ];
-}
-
-function AccountsTable(props: {
-  accounts: Account[];
-  branches: Branch[];
-  onDelete: (account: Account) => void;
-  deleting: string | null;
-}) {
-  const blocks = useAccountDeleteBlocks(props.accounts);
-  return (
-    <DataTable
-      label="Accounts"
-      columns={accountColumns(props.branches, props.onDelete, props.deleting, blocks)}
-      rows={props.accounts}
-      rowKey={(a) => a.accountId}
-      emptyText={adminText.noAccountsInBank}
-      minWidth={760}
-      rowTestId="account-row"
-    />
-  );
-}
-
 /** Delete (close) an account behind Confirm Action; the result is shown and announced, focus to the heading. */
 function useAccountDelete(bankId: number, setStatus: (status: Status | null) => void) {
   const remove = useDeleteAccount(bankId);
@@ -357,7 +254,6 @@ function useAccountDelete(bankId: number, setStatus: (status: Status | null) => 
 /** `{bankId}/admin/accounts`: the bank's open accounts, Create Account and Delete (spec §2, §4, §5). */
 export function ManageAccountsPage() {
   const { bankId } = useRequiredSession().user;
-  const accounts = useBankAccounts(bankId);
   const branches = useBranches(bankId);
   const [creating, setCreating] = useState(false);
   const [status, setStatus] = useState<Status | null>(null);
@@ -392,18 +288,11 @@ export function ManageAccountsPage() {
                 <StatusLine status={status} />
               </Stack>
             )}
-            <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
-              <QueryState query={accounts} what="the accounts">
-                {(list) => (
-                  <AccountsTable
-                    accounts={list}
-                    branches={branchList}
-                    onDelete={requestDelete}
-                    deleting={deleting}
-                  />
-                )}
-              </QueryState>
-            </Paper>
+            <AccountsList
+              bankId={bankId}
+              branches={branchList}
+              actions={{ onDelete: requestDelete, deleting }}
+            />
           </>
         )}
       </QueryState>

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { adminGuidance } from '@bank/shared';
 import { DeleteButton } from '../../components/confirm-action-modal';
 import type { Column } from '../../components/data-table';
@@ -9,6 +9,7 @@ import { paths } from '../../lib/paths';
 
 // Shared with other features since the Students page resets passwords too (issue 12).
 export { failureStatus, StatusLine, type Status } from '../../components/status-message';
+export { FormPanel } from '../../components/form-panel';
 export {
   DANGER_TEXT,
   DeleteButton,
@@ -60,47 +61,6 @@ export function serverFieldErrors(error: unknown, fields: Record<string, string>
     if (message) errors[formName] = message;
   }
   return errors;
-}
-
-/**
- * A create or edit form, hidden until opened (spec §4). Opening it brings it into view and puts the
- * cursor in its first field; closing it gives the focus back to what opened it.
- */
-export function FormPanel({ title, children }: { title: string; children: ReactNode }) {
-  const titleId = useId();
-  const panel = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-    panel.current
-      ?.querySelector<HTMLElement>('input:not([readonly]), select')
-      ?.focus({ preventScroll: true });
-    return () => {
-      if (opener?.isConnected) opener.focus({ preventScroll: true });
-    };
-  }, []);
-  return (
-    <Paper
-      withBorder
-      shadow="sm"
-      p={{ base: 'md', sm: 'lg' }}
-      radius="md"
-      ref={panel}
-      component="section"
-      aria-labelledby={titleId}
-      mb="lg"
-      maw={720}
-      // Scrolled into view below the fixed header, not under it.
-      style={{ scrollMarginTop: 'calc(var(--app-shell-header-offset, 60px) + 16px)' }}
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={titleId} tabIndex={-1} data-panel-heading>
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
 }
 
 /** A note in a form (no account types offered, and the like). */

@@ -13,19 +13,72 @@ import {
   type User,
 } from '@bank/shared';
 import { api } from '../../lib/api-client';
+import {
+  pageOf,
+  removeFromPages,
+  replaceInPages,
+  usePagedList,
+  useUnfilteredTotal,
+  type PageReader,
+} from '../../lib/paged-list';
 import { queryKeys } from '../../lib/queries';
 
 /** The admin's reads and writes: users, branches, accounts and bank settings (API.md). */
 export const adminKeys = {
   users: (bankId: number) => ['admin-users', bankId] as const,
+  /** Manage Users' pages (issue 20), under `users`: whatever reads the users again reads them too. */
+  userPages: (bankId: number) => ['admin-users', bankId, 'pages'] as const,
+  /** Manage Accounts' pages, under every list of accounts. */
+  accountPages: (bankId: number) => [...queryKeys.bankAccounts(bankId), 'pages'] as const,
 };
 
-/** GET /admin/users/{bankId}: the live users of the bank, by User Id. */
-export function useBankUsers(bankId: number) {
+/** GET /admin/users/{bankId}: the live users of the bank, by User Id (the whole list). */
+export function useBankUsers(bankId: number, enabled = true) {
   return useQuery({
     queryKey: adminKeys.users(bankId),
     queryFn: ({ signal }) => api.call(userCalls.list, { params: { bankId }, signal }),
+    enabled,
   });
+}
+
+function usersReader(bankId: number, q: string): PageReader<User> {
+  return async ({ cursor, limit, signal }) =>
+    pageOf(
+      await api.callWithHeaders(userCalls.list, {
+        params: { bankId },
+        query: { q: q || undefined, limit, cursor },
+        signal,
+      }),
+    );
+}
+
+/** Manage Users a page at a time, searched by name or User Id on the server (issue 20). */
+export function useUserPages(bankId: number, q: string) {
+  const list = usePagedList([...adminKeys.userPages(bankId), q], usersReader(bankId, q));
+  const unfilteredTotal = useUnfilteredTotal(adminKeys.userPages(bankId), usersReader(bankId, ''), q !== '');
+  return { list, filtered: q !== '', unfilteredTotal };
+}
+
+function accountsReader(bankId: number, q: string): PageReader<Account> {
+  return async ({ cursor, limit, signal }) =>
+    pageOf(
+      await api.callWithHeaders(accountCalls.ofBank, {
+        params: { bankId },
+        query: { q: q || undefined, limit, cursor },
+        signal,
+      }),
+    );
+}
+
+/** Manage Accounts a page at a time, searched by number, name or User Id on the server (issue 20). */
+export function useAccountPages(bankId: number, q: string) {
+  const list = usePagedList([...adminKeys.accountPages(bankId), q], accountsReader(bankId, q));
+  const unfilteredTotal = useUnfilteredTotal(
+    adminKeys.accountPages(bankId),
+    accountsReader(bankId, ''),
+    q !== '',
+  );
+  return { list, filtered: q !== '', unfilteredTotal };
 }
 
 function replaceIn<T>(client: QueryClient, key: readonly unknown[], match: (item: T) => boolean, next: T) {
@@ -81,6 +134,7 @@ export function useUpdateUser(bankId: number) {
     mutationFn: (body: UserUpdate) => api.call(userCalls.update, { params: { userId: body.userId }, body }),
     onSuccess: (user) => {
       replaceIn<User>(client, adminKeys.users(bankId), (u) => sameId(u.userId, user.userId), user);
+      replaceInPages<User>(client, adminKeys.userPages(bankId), (u) => sameId(u.userId, user.userId), user);
       // The admin may have edited themself: the session's user record follows.
       return client.invalidateQueries({ queryKey: queryKeys.user(user.username) });
     },
@@ -94,6 +148,7 @@ export function useDeleteUser(bankId: number) {
     mutationFn: (userId: string) => api.call(userCalls.delete, { params: { userId } }),
     onSuccess: (_, userId) => {
       removeFrom<User>(client, adminKeys.users(bankId), (u) => sameId(u.userId, userId));
+      removeFromPages<User>(client, adminKeys.userPages(bankId), (u) => sameId(u.userId, userId));
       return client.invalidateQueries({ queryKey: adminKeys.users(bankId) });
     },
   });
@@ -170,6 +225,7 @@ export function useDeleteAccount(bankId: number) {
     mutationFn: (accountId: string) => api.call(accountCalls.close, { params: { accountId } }),
     onSuccess: (_, accountId) => {
       removeFrom<Account>(client, queryKeys.bankAccounts(bankId), (a) => a.accountId === accountId);
+      removeFromPages<Account>(client, adminKeys.accountPages(bankId), (a) => a.accountId === accountId);
       return Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.accounts }),
         client.invalidateQueries({ queryKey: queryKeys.branches(bankId) }),

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages, type BankSettings } from '@bank/shared';
+import { messages, schoolYearScreens as yearText, schoolYearText, type BankSettings } from '@bank/shared';
 import { admin, bankSettings } from '../../test/fixtures';
 import { gate } from '../../test/gate';
 import { fieldError, tableRows } from '../../test/helpers';
@@ -42,6 +42,7 @@ describe('bank settings', () => {
       ['Teller Deposits', 'Allowed'],
       ['Teller Withdrawals', 'Allowed'],
       ['Teller Transfers', 'Not allowed'],
+      ['Time Zone', 'UTC'],
     ]);
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(editMode()).not.toBeChecked();
@@ -126,7 +127,52 @@ describe('bank settings', () => {
       ['Teller Deposits', 'Allowed'],
       ['Teller Withdrawals', 'Allowed'],
       ['Teller Transfers', 'Allowed'],
+      ['Time Zone', 'UTC'],
     ]);
+  });
+
+  it("sets the bank's time zone from a searchable list of the zones, and shows the server's refusal at it", async () => {
+    const bodies: BankSettings[] = [];
+    server.use(
+      http.put('*/api/admin/bank/update', async ({ request }) => {
+        const body = (await request.json()) as BankSettings;
+        bodies.push(body);
+        if (bodies.length === 1) {
+          return HttpResponse.json(
+            {
+              error: 'BAD_REQUEST',
+              message: schoolYearText.timeZoneInvalid,
+              fields: { timeZone: schoolYearText.timeZoneInvalid },
+            },
+            { status: 400 },
+          );
+        }
+        stored = { ...body, bankId: 1 };
+        return HttpResponse.json(stored);
+      }),
+    );
+    const { user } = await openPage();
+    await user.click(editMode());
+    const zone = screen.getByLabelText(new RegExp(yearText.timeZoneLabel), { selector: 'input' });
+    expect(zone).toHaveValue('UTC');
+    await user.clear(zone);
+    await user.type(zone, 'w york');
+    await user.click(await screen.findByRole('option', { name: 'America/New_York' }));
+    const save = async () => {
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Confirm Action' })).getByRole('button', {
+          name: 'Save Changes',
+        }),
+      );
+    };
+    await save();
+    expect(await screen.findByRole('alert')).toHaveTextContent(schoolYearText.timeZoneInvalid);
+    expect(fieldError(new RegExp(yearText.timeZoneLabel))).toBe(schoolYearText.timeZoneInvalid);
+    await save();
+    expect(await screen.findByRole('status')).toHaveTextContent(adminText.bankSaved);
+    expect(bodies.map((b) => b.timeZone)).toEqual(['America/New_York', 'America/New_York']);
+    expect(tableRows('bank-settings')).toContainEqual(['Time Zone', 'America/New_York']);
   });
 
   it('keeps the saved rate when savings are switched off', async () => {

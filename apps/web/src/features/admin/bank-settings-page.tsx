@@ -1,7 +1,25 @@
-import { Button, Fieldset, Group, Loader, Paper, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import {
+  Button,
+  Fieldset,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
-import { limits, updateBankBody, type BankSettings, type UpdateBankBody } from '@bank/shared';
+import {
+  limits,
+  schoolYearScreens as yearText,
+  updateBankBody,
+  type BankSettings,
+  type UpdateBankBody,
+} from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useRequiredSession } from '../../lib/current-user';
@@ -79,12 +97,55 @@ function SettingsView({ settings }: { settings: BankSettings }) {
             {flagText(flag, settings[flag])}
           </Row>
         ))}
+        <Row label={yearText.timeZoneLabel}>{settings.timeZone}</Row>
       </Table.Tbody>
     </Table>
   );
 }
 
-type BankValues = Omit<BankSettings, 'bankId' | 'savingsRate' | 'timeZone'> & { savingsRate: string };
+type BankValues = Omit<BankSettings, 'bankId' | 'savingsRate' | 'bankerLimit'> & { savingsRate: string };
+
+/**
+ * The zones this browser knows (IANA names, as the server checks them), with UTC and the bank's
+ * own always there: a zone newer than the browser must still show as chosen.
+ */
+function timeZoneOptions(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set(['UTC', current, ...known])].sort((a, b) =>
+    a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b),
+  );
+}
+
+/** The bank's time zone: a searchable list ("new y" finds America/New_York). */
+function TimeZoneField(
+  props: { current: string; disabled: boolean } & ReturnType<UseFormReturnType<BankValues>['getInputProps']>,
+) {
+  const { current, ...input } = props;
+  return (
+    <Select
+      label={yearText.timeZoneLabel}
+      description={yearText.timeZoneDescription}
+      placeholder={yearText.timeZonePlaceholder}
+      searchable
+      allowDeselect={false}
+      nothingFoundMessage="No time zone matches"
+      // Inside the form, so the list stays in the main landmark (axe: region), without an inner scroll box.
+      comboboxProps={{ withinPortal: false }}
+      withScrollArea={false}
+      limit={12}
+      maw={360}
+      data={timeZoneOptions(current)}
+      filter={({ options, search }) => {
+        const words = search.toLowerCase().replace(/_/g, ' ').split(/\s+/).filter(Boolean);
+        return (options as { value: string; label: string }[]).filter((o) => {
+          const name = o.label.toLowerCase().replace(/_/g, ' ');
+          return words.every((w) => name.includes(w));
+        });
+      }}
+      {...input}
+    />
+  );
+}
 
 interface SettingsFormProps {
   settings: BankSettings;
@@ -106,6 +167,7 @@ function useSettingsForm({ settings, onSave, onEdit }: SettingsFormProps) {
       tellerDepositPermission: settings.tellerDepositPermission,
       tellerWithdrawalPermission: settings.tellerWithdrawalPermission,
       tellerTransferPermission: settings.tellerTransferPermission,
+      timeZone: settings.timeZone,
     },
     onValuesChange: onEdit,
   });
@@ -115,7 +177,7 @@ function useSettingsForm({ settings, onSave, onEdit }: SettingsFormProps) {
     const body = {
       ...v,
       bankId: settings.bankId,
-      timeZone: settings.timeZone,
+      bankerLimit: settings.bankerLimit,
       bankName: v.bankName.trim(),
       savingsRate: v.savingsActive ? parseAmountInput(v.savingsRate) : settings.savingsRate,
     };
@@ -174,6 +236,11 @@ function SettingsForm(props: SettingsFormProps) {
         <Fieldset legend="Teller permissions" variant="unstyled">
           <Stack gap="sm">{TELLER_FLAGS.map(flagSwitch)}</Stack>
         </Fieldset>
+        <TimeZoneField
+          current={props.settings.timeZone}
+          disabled={saving}
+          {...form.getInputProps('timeZone')}
+        />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onCancel} disabled={saving}>
             Cancel
@@ -225,7 +292,13 @@ export function BankSettingsPage() {
       },
       onError: (error) => {
         setStatus(failureStatus(adminText.bankSaveFailed, error));
-        form.setErrors(serverFieldErrors(error, { bankName: 'bankName', savingsRate: 'savingsRate' }));
+        form.setErrors(
+          serverFieldErrors(error, {
+            bankName: 'bankName',
+            savingsRate: 'savingsRate',
+            timeZone: 'timeZone',
+          }),
+        );
       },
     });
   };

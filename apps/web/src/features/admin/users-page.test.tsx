@@ -5,6 +5,7 @@ import { adminGuidance, messages } from '@bank/shared';
 import { admin, student } from '../../test/fixtures';
 import { fieldError } from '../../test/helpers';
 import { gate } from '../../test/gate';
+import { pagedAnswer } from '../../test/paging';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 import { adminText } from './admin-texts';
@@ -15,7 +16,16 @@ let users = bankUsers;
 
 beforeEach(() => {
   users = [...bankUsers];
-  server.use(http.get('*/api/admin/users/:bankId', () => HttpResponse.json(users)));
+  server.use(
+    http.get('*/api/admin/users/:bankId', ({ request }) =>
+      pagedAnswer(
+        request,
+        users,
+        (u) => u.userId,
+        (u) => [u.userId, u.name],
+      ),
+    ),
+  );
 });
 
 async function openPage() {
@@ -44,6 +54,19 @@ describe('manage users', () => {
     // The forms are hidden until opened.
     expect(screen.queryByRole('region', { name: 'Create User' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/^Name/)).not.toBeInTheDocument();
+  });
+
+  it('searches by name or User Id on the server and says how many of all match', async () => {
+    const { user } = await openPage();
+    expect(screen.getByTestId('list-count')).toHaveTextContent(/^5 users$/);
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'teller');
+    await waitFor(() => expect(tableCells('Users').map((row) => row[1])).toEqual(['teller', 'tina']));
+    expect(screen.getByTestId('list-count')).toHaveTextContent(/^2 of 5 users match$/);
+    expect(screen.getByTestId('live-region')).toHaveTextContent('2 of 5 users match');
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nobody');
+    expect(await screen.findByText(adminText.noUsersMatch)).toBeInTheDocument();
+    expect(screen.getByTestId('list-count')).toHaveTextContent(/^0 of 5 users match$/);
   });
 
   it('shows a failed state with a retry when the users cannot be loaded', async () => {

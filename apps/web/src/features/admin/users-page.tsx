@@ -1,16 +1,18 @@
-import { Button, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { classroomText, ROLE_LABELS, type Branch, type User } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useRequiredSession } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { useBankAccounts, useBranches } from '../../lib/queries';
+import { useListSearch } from '../../lib/use-list-search';
+import { countText, ListSearch, ShowMore } from '../../components/long-list';
 import { editColumn, focusAfterChange, StatusLine, type Status } from './admin-parts';
 import { adminText } from './admin-texts';
-import { useBankUsers } from './api';
+import { useBankUsers, useUserPages } from './api';
 import { DataTable, type Column } from '../../components/data-table';
 import { CreateUserForm, EditUserForm, userDeleteBlock } from './user-forms';
 
@@ -20,17 +22,56 @@ const none = (
   </Text>
 );
 
+function branchNameOf(branches: Branch[]) {
+  return (id: number | null) =>
+    id === null ? null : (branches.find((b) => b.branchId === id)?.branchName ?? `#${id}`);
+}
+
 function userColumns(branches: Branch[], onEdit: (user: User) => void): Column<User>[] {
-  const branchName = (id: number | null) =>
-    id === null ? none : (branches.find((b) => b.branchId === id)?.branchName ?? `#${id}`);
+  const branchName = branchNameOf(branches);
   return [
     editColumn((u) => `Edit user ${u.userId}`, onEdit),
     { header: 'User Id', cell: (u) => u.userId },
     { header: 'Name', cell: (u) => u.name },
     { header: 'Display Name', cell: (u) => u.displayName || none },
     { header: 'User Role', cell: (u) => ROLE_LABELS[u.userRole] },
-    { header: 'Branch', cell: (u) => branchName(u.branchId) },
+    { header: 'Branch', cell: (u) => branchName(u.branchId) ?? none },
   ];
+}
+
+/**
+ * One user on a phone (issue 20): the name (and display name) with Edit beside it, then the User
+ * Id, role and branch on one line. The same facts as the table's columns, in two lines not six.
+ */
+function UserCard({
+  user,
+  branches,
+  onEdit,
+}: {
+  user: User;
+  branches: Branch[];
+  onEdit: (user: User) => void;
+}) {
+  const branch = branchNameOf(branches)(user.branchId) ?? adminText.noBranch;
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Box miw={0}>
+        <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
+          {user.name}
+          {user.displayName && (
+            <Text span size="sm" fw={400}>
+              {' '}
+              ({user.displayName})
+            </Text>
+          )}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {user.userId} · {ROLE_LABELS[user.userRole]} · {branch}
+        </Text>
+      </Box>
+      {editColumn((u: User) => `Edit user ${u.userId}`, onEdit).cell(user)}
+    </Group>
+  );
 }
 
 function UsersActions({
@@ -60,24 +101,67 @@ function UsersActions({
 }
 
 /**
- * The user being edited: as opened, the list's copy (after an update) winning while it is there.
- * A deleted user leaves the list before the form hears of it, so the form keeps its copy until then.
+ * The user being edited: as opened, the whole list's copy (after an update) winning while it is
+ * there. A deleted user leaves the list before the form hears of it, so the form keeps its copy.
  */
-function useEditedUser(users: User[] | undefined) {
-  const [opened, setOpened] = useState<User | null>(null);
-  const editing = opened && (users?.find((u) => u.userId === opened.userId) ?? opened);
-  return [editing, setOpened] as const;
+const freshest = (opened: User | null, users: User[] | undefined) =>
+  opened && (users?.find((u) => u.userId === opened.userId) ?? opened);
+
+/** Manage Users' list: the search and its count, a page of users, Show more. */
+function UsersList({
+  bankId,
+  branches,
+  onEdit,
+}: {
+  bankId: number;
+  branches: Branch[];
+  onEdit: (user: User) => void;
+}) {
+  const search = useListSearch();
+  const { list, filtered, unfilteredTotal } = useUserPages(bankId, search.q);
+  const listRef = useRef<HTMLDivElement>(null);
+  return (
+    <Stack gap="sm">
+      <ListSearch
+        value={search.text}
+        onChange={search.setText}
+        placeholder={adminText.searchUsersPlaceholder}
+        count={countText(list, adminText.usersNoun, filtered, unfilteredTotal)}
+        searching={list.isPlaceholderData}
+        filtered={filtered}
+      />
+      <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md" ref={listRef}>
+        <QueryState query={{ ...list, data: list.rows }} what="the users">
+          {(rows) => (
+            <DataTable
+              label="Users"
+              columns={userColumns(branches, onEdit)}
+              phoneCard={(u) => <UserCard user={u} branches={branches} onEdit={onEdit} />}
+              rows={rows}
+              rowKey={(u) => u.userId}
+              emptyText={filtered ? adminText.noUsersMatch : adminText.noUsers}
+              minWidth={720}
+              rowTestId="user-row"
+            />
+          )}
+        </QueryState>
+        <ShowMore list={list} noun={adminText.usersNoun} what="more users" listRef={listRef} />
+      </Paper>
+    </Stack>
+  );
 }
 
 /** `{bankId}/admin/users`: the bank's users, Create User and Edit User (spec §2, §4, §5). */
 export function ManageUsersPage() {
   const { bankId } = useRequiredSession().user;
-  const users = useBankUsers(bankId);
   const branches = useBranches(bankId);
-  // Open accounts keep a user from being deleted (issue 14: the Delete says so before it is tried).
-  const accounts = useBankAccounts(bankId);
   const [creating, setCreating] = useState(false);
-  const [editing, setOpened] = useEditedUser(users.data);
+  const [opened, setOpened] = useState<User | null>(null);
+  // The whole lists only while a user is edited: the last admin and open accounts keep a user from
+  // being deleted (issue 14: the Delete says so before it is tried).
+  const users = useBankUsers(bankId, opened !== null);
+  const accounts = useBankAccounts(bankId, opened !== null);
+  const editing = freshest(opened, users.data);
   const [status, setStatus] = useState<Status | null>(null);
   const open = (user: User | null, create = false) => {
     setStatus(null);
@@ -118,21 +202,7 @@ export function ManageUsersPage() {
                 <StatusLine status={status} />
               </Stack>
             )}
-            <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
-              <QueryState query={users} what="the users">
-                {(list) => (
-                  <DataTable
-                    label="Users"
-                    columns={userColumns(branchList, (u) => open(u))}
-                    rows={list}
-                    rowKey={(u) => u.userId}
-                    emptyText={adminText.noUsers}
-                    minWidth={720}
-                    rowTestId="user-row"
-                  />
-                )}
-              </QueryState>
-            </Paper>
+            <UsersList bankId={bankId} branches={branchList} onEdit={(u) => open(u)} />
           </Stack>
         )}
       </QueryState>

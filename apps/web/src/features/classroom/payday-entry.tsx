@@ -1,89 +1,23 @@
-import { Button, Checkbox, Group, NativeSelect, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
-import type { KeyboardEvent } from 'react';
+import { Button, Group, NativeSelect, Radio, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { classroomText as t, type BatchKind, type Branch } from '@bank/shared';
-import { DataTable, type Column } from '../../components/data-table';
-import { money, parseAmountInput } from '../../lib/format';
-import { accountShort, amountOfRow, type PaydayChoices, type PaydayRow } from './payday-rows';
+import { money } from '../../lib/format';
+import { usePhone } from '../../lib/use-phone';
+import { NotPayable, PayIntoChoice, PaydayTable, type ListProps } from './payday-list';
+import { includedRows, rowChoicesCleared, totalOf, type PaydayRow } from './payday-rows';
+import { StickyFoot } from './sticky-foot';
 
 export const BLANK = 'blank';
 
-export interface EntryProps {
+export interface EntryProps extends ListProps {
   branches: Branch[];
   kinds: BatchKind[];
-  rows: PaydayRow[];
-  choices: PaydayChoices;
-  errors: Record<string, string>;
-  change: (next: Partial<PaydayChoices>) => void;
+  /** Students of the branch without an open account. */
+  unpayable: PaydayRow[];
 }
 
-/**
- * Tab in a row's amount box moves down the amount column (Shift+Tab up), as in a spreadsheet;
- * from the last box it goes on to the rest of the form.
- */
-function moveDownTheColumn(event: KeyboardEvent<HTMLInputElement>) {
-  if (event.key !== 'Tab') return;
-  const boxes = Array.from(document.querySelectorAll<HTMLInputElement>('input[data-payday-amount]'));
-  const next = boxes[boxes.indexOf(event.currentTarget) + (event.shiftKey ? -1 : 1)];
-  if (!next) return;
-  event.preventDefault();
-  next.focus();
-  next.select();
-}
-
-function rowColumns({ choices, errors, change }: EntryProps): Column<PaydayRow>[] {
-  const toggle = (accountId: string, pay: boolean) => {
-    const skipped = new Set(choices.skipped);
-    if (pay) skipped.delete(accountId);
-    else skipped.add(accountId);
-    change({ skipped });
-  };
-  return [
-    {
-      header: 'Pay',
-      cell: (r) => (
-        <Checkbox
-          aria-label={t.includeRow(r.name, accountShort(r.account))}
-          checked={!choices.skipped.has(r.account.accountId)}
-          onChange={(e) => toggle(r.account.accountId, e.currentTarget.checked)}
-        />
-      ),
-    },
-    { header: 'Student', cell: (r) => r.name },
-    { header: 'Account', cell: (r) => accountShort(r.account) },
-    { header: 'Balance', align: 'right', cell: (r) => money(r.account.balance) },
-    { header: 'Amount', align: 'right', cell: (r) => <RowAmount row={r} {...{ choices, errors, change }} /> },
-  ];
-}
-
-function RowAmount({
-  row,
-  choices,
-  errors,
-  change,
-}: { row: PaydayRow } & Omit<EntryProps, 'branches' | 'kinds' | 'rows'>) {
-  const id = row.account.accountId;
-  const skipped = choices.skipped.has(id);
-  if (choices.sameAmount || skipped) {
-    const amount = parseAmountInput(amountOfRow(choices, id));
-    return <Text size="sm">{skipped ? '—' : typeof amount === 'number' ? money(amount) : ''}</Text>;
-  }
-  return (
-    <TextInput
-      aria-label={t.amountForRow(row.name, accountShort(row.account))}
-      data-payday-amount
-      inputMode="decimal"
-      autoComplete="off"
-      leftSection="$"
-      w={130}
-      ml={{ base: 0, xs: 'auto' }}
-      value={choices.amounts[id] ?? ''}
-      error={errors[`row.${id}`]}
-      onKeyDown={moveDownTheColumn}
-      onFocus={(e) => e.currentTarget.select()}
-      onChange={(e) => change({ amounts: { ...choices.amounts, [id]: e.currentTarget.value } })}
-    />
-  );
-}
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+const BLOCK = { display: 'block', whiteSpace: 'nowrap' } as const;
 
 function KindChooser({ kinds, choices, change }: Pick<EntryProps, 'kinds' | 'choices' | 'change'>) {
   const describe = {
@@ -105,7 +39,7 @@ function KindChooser({ kinds, choices, change }: Pick<EntryProps, 'kinds' | 'cho
   );
 }
 
-/** The amount: one for everyone (a box here) or one per row (boxes in the table). */
+/** The amount: one for everyone (a box here) or one per row (boxes in the table, starting from it). */
 function AmountChoice({ choices, errors, change }: Pick<EntryProps, 'choices' | 'errors' | 'change'>) {
   return (
     <Group align="flex-start" gap="lg">
@@ -133,11 +67,80 @@ function AmountChoice({ choices, errors, change }: Pick<EntryProps, 'choices' | 
   );
 }
 
-/** The entry screen: branch, kind, amount, memo and the branch's Students; Review. */
-export function PaydayEntry(
-  props: EntryProps & { loading: boolean; reviewing: boolean; onReview: () => void },
-) {
-  const { branches, choices, errors, change, rows, loading, reviewing, onReview } = props;
+/**
+ * Back from the review: the entry as it was, scrolled where it was, with focus on Review (in the
+ * bar, so in view). Only when the entry opens: later presses of Review do not scroll it.
+ */
+function useBackFromReview(restoreScroll: number | null) {
+  const button = useRef<HTMLButtonElement>(null);
+  const cameBackTo = useRef(restoreScroll);
+  useEffect(() => {
+    if (cameBackTo.current === null) return;
+    window.scrollTo(0, cameBackTo.current);
+    button.current?.focus({ preventScroll: true });
+  }, []);
+  return button;
+}
+
+type SummaryProps = EntryProps & {
+  reviewing: boolean;
+  loading: boolean;
+  problem: ReactNode;
+  restoreScroll: number | null;
+};
+
+/**
+ * Always in view at the foot of the window: how many are ticked, the total, the memo and Review
+ * (which reads the summary out as its description). A refusal of the Review shows here too.
+ */
+function PaydaySummary(props: SummaryProps) {
+  const { rows, choices, errors, reviewing, loading, problem } = props;
+  const id = useId();
+  const phone = usePhone();
+  const button = useBackFromReview(props.restoreScroll);
+  const total = totalOf(rows, choices);
+  const memo = choices.memo.trim();
+  return (
+    <StickyFoot label={t.paydaySummaryLabel} testId="payday-bar">
+      {problem}
+      {errors.items && (
+        <Text c="var(--mantine-color-error)" size="sm" role="alert">
+          {errors.items}
+        </Text>
+      )}
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <div id={id} style={{ minWidth: 0 }}>
+          <Text size="sm" fw={700}>
+            <span style={NOWRAP} data-testid="payday-ticked">
+              {t.paydayTicked(includedRows(rows, choices).length, rows.length)}
+            </span>
+            {/* Beside Review on a phone the two do not fit one line: the total goes under the count
+                (a block, with a space kept for the text Review is described by). */}
+            {phone ? ' ' : ' · '}
+            <span style={phone ? BLOCK : NOWRAP}>{t.paydayTotal(total === null ? '—' : money(total))}</span>
+          </Text>
+          <Text size="sm" truncate="end">
+            {memo ? t.paydayMemo(memo) : t.noMemo}
+          </Text>
+        </div>
+        <Button
+          ref={button}
+          type="submit"
+          aria-describedby={id}
+          disabled={reviewing || loading}
+          style={{ flexShrink: 0 }}
+        >
+          {t.reviewPayday}
+        </Button>
+      </Group>
+    </StickyFoot>
+  );
+}
+
+/** The entry screen: branch, kind, amount, memo, the branch's Students one row each; the summary bar. */
+export function PaydayEntry(props: SummaryProps & { onReview: () => void }) {
+  const { branches, choices, errors, change, loading, onReview } = props;
+  const listed = choices.branchId !== BLANK && !loading;
   return (
     <form
       noValidate
@@ -155,7 +158,7 @@ export function PaydayEntry(
           ]}
           value={choices.branchId}
           error={errors.branchId}
-          onChange={(e) => change({ branchId: e.currentTarget.value })}
+          onChange={(e) => change({ branchId: e.currentTarget.value, ...rowChoicesCleared() })}
           maw={360}
         />
         <KindChooser {...props} />
@@ -169,25 +172,15 @@ export function PaydayEntry(
           error={errors.memo}
           onChange={(e) => change({ memo: e.currentTarget.value })}
         />
-        {choices.branchId !== BLANK && !loading && (
-          <DataTable
-            label="Students of the branch"
-            columns={rowColumns(props)}
-            rows={rows}
-            rowKey={(r) => r.account.accountId}
-            emptyText={t.noStudentsInBranch}
-            minWidth={560}
-            rowTestId="payday-row"
-          />
-        )}
-        {errors.items && (
-          <Text c="red.9" size="sm" role="alert">
-            {errors.items}
+        {listed && props.rows.length > 0 && <PayIntoChoice {...props} />}
+        {listed && props.rows.length > 0 && <PaydayTable {...props} />}
+        {listed && props.rows.length + props.unpayable.length === 0 && (
+          <Text c="dimmed" size="sm">
+            {t.noStudentsInBranch}
           </Text>
         )}
-        <Button type="submit" style={{ alignSelf: 'flex-end' }} disabled={reviewing || loading}>
-          {t.reviewPayday}
-        </Button>
+        {listed && <NotPayable rows={props.unpayable} />}
+        <PaydaySummary {...props} />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
-import { Paper, Stack } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { Paper } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import {
   classroomText as t,
   messages,
@@ -19,7 +19,8 @@ import { useBankSettings, useBranches, useStudents } from '../../lib/queries';
 import { usePayday, usePaydayPreview } from './api';
 import { BLANK, PaydayEntry } from './payday-entry';
 import { PaydayDone, PaydayReview } from './payday-review';
-import { bodyOf, defaultSkipped, paydayErrors, rowsOf, type PaydayChoices } from './payday-rows';
+import { focusFirstInvalid } from '../../lib/page-focus';
+import { bodyOf, paydayErrors, rowChoicesCleared, rowsOf, type PaydayChoices } from './payday-rows';
 
 type Step =
   | { at: 'entry' }
@@ -32,41 +33,30 @@ const fresh = (branchId: string, kind: BatchKind): PaydayChoices => ({
   sameAmount: true,
   amount: '',
   memo: '',
-  skipped: new Set(),
-  amounts: {},
+  ...rowChoicesCleared(),
 });
-
-/** The branch's Students; a new branch starts with each student's first account ticked. */
-function useBranchRoster(
-  bankId: number,
-  choices: PaydayChoices,
-  change: (c: Partial<PaydayChoices>) => void,
-) {
-  const chosen = choices.branchId !== BLANK;
-  const roster = useStudents(bankId, { branchId: chosen ? choices.branchId : undefined }, chosen);
-  const seeded = useRef<string | null>(null);
-  useEffect(() => {
-    if (!roster.data || seeded.current === choices.branchId) return;
-    seeded.current = choices.branchId;
-    change({ skipped: defaultSkipped(roster.data) });
-  }, [roster.data, choices.branchId, change]);
-  return { roster, rows: rowsOf(roster.data ?? []) };
-}
 
 /** The payday's state: the choices, the step, and the two calls (preview, then the payday). */
 function usePaydaySteps(bankId: number, firstKind: BatchKind) {
   const [choices, setChoices] = useState(() => fresh(BLANK, firstKind));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [step, setStep] = useState<Step>({ at: 'entry' });
+  // Where the entry was scrolled to when Review was pressed: Back returns there.
+  const [entryScroll, setEntryScroll] = useState<number | null>(null);
   const [change] = useState(() => (next: Partial<PaydayChoices>) => setChoices((c) => ({ ...c, ...next })));
-  const { roster, rows } = useBranchRoster(bankId, choices, change);
+  const chosen = choices.branchId !== BLANK;
+  const roster = useStudents(bankId, { branchId: chosen ? choices.branchId : undefined }, chosen);
+  const { payable: rows, unpayable } = rowsOf(roster.data ?? []);
   const preview = usePaydayPreview();
   const payday = usePayday();
   const review = () => {
-    const found =
-      choices.branchId === BLANK ? { branchId: messages.branchRequired } : paydayErrors(rows, choices);
+    const found = chosen ? paydayErrors(rows, choices) : { branchId: messages.branchRequired };
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
+    setEntryScroll(window.scrollY);
     const body = bodyOf(rows, choices);
     preview.mutate(body, { onSuccess: (answer) => setStep({ at: 'review', body, preview: answer }) });
   };
@@ -74,14 +64,24 @@ function usePaydaySteps(bankId: number, firstKind: BatchKind) {
     if (payday.isPending) return;
     payday.mutate(body, { onSuccess: (result) => setStep({ at: 'done', result }) });
   };
+  // The review and the confirmation open at their top, whatever the entry's scroll.
+  useEffect(() => {
+    if (step.at !== 'entry') window.scrollTo(0, 0);
+  }, [step.at]);
   const backToEntry = (again: boolean) => {
     payday.reset();
     preview.reset();
-    // Another payday keeps the branch and the kind.
-    if (again) setChoices(fresh(choices.branchId, choices.kind));
+    // Another payday keeps the branch and the kind; Back keeps everything.
+    if (again) {
+      setChoices(fresh(choices.branchId, choices.kind));
+      setEntryScroll(null);
+    }
     setStep({ at: 'entry' });
   };
-  return { choices, change, errors, step, roster, rows, preview, payday, review, submit, backToEntry };
+  return {
+    ...{ choices, change, errors, step, roster, rows, unpayable, entryScroll },
+    ...{ preview, payday, review, submit, backToEntry },
+  };
 }
 
 /** Entry → review (the server's preview) → submitted, like the money flows, for a whole branch. */
@@ -94,7 +94,7 @@ function PaydayFlow({ kinds }: { kinds: BatchKind[] }) {
     return <LoadFailed what="the branches" error={branches.error} onRetry={() => void branches.refetch()} />;
   }
   const branch = branches.data.find((b) => String(b.branchId) === s.choices.branchId)?.branchName ?? '';
-  const names = new Map(s.rows.map((r) => [r.account.accountId, r.name]));
+  const names = new Map(s.rows.flatMap((r) => r.accounts.map((a) => [a.accountId, r.name])));
   const { step, payday } = s;
   if (step.at === 'done') {
     return (
@@ -117,22 +117,25 @@ function PaydayFlow({ kinds }: { kinds: BatchKind[] }) {
     );
   }
   return (
-    <Stack>
-      <PaydayEntry
-        {...s}
-        branches={branches.data}
-        kinds={kinds}
-        loading={s.roster.isPending && s.choices.branchId !== BLANK}
-        reviewing={s.preview.isPending}
-        onReview={s.review}
-      />
-      {s.roster.isError && (
-        <LoadFailed what="the students" error={s.roster.error} onRetry={() => void s.roster.refetch()} />
-      )}
-      {s.preview.isError && (
-        <StatusMessage kind="failure" title={t.paydayFailed} detail={errorMessage(s.preview.error)} />
-      )}
-    </Stack>
+    <PaydayEntry
+      {...s}
+      branches={branches.data}
+      kinds={kinds}
+      loading={s.roster.isPending && s.choices.branchId !== BLANK}
+      reviewing={s.preview.isPending}
+      restoreScroll={s.entryScroll}
+      onReview={s.review}
+      problem={
+        <>
+          {s.roster.isError && (
+            <LoadFailed what="the students" error={s.roster.error} onRetry={() => void s.roster.refetch()} />
+          )}
+          {s.preview.isError && (
+            <StatusMessage kind="failure" title={t.paydayFailed} detail={errorMessage(s.preview.error)} />
+          )}
+        </>
+      }
+    />
   );
 }
 

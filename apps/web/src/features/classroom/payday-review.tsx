@@ -1,6 +1,6 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import {
   classroomText as t,
   type BatchBody,
@@ -13,29 +13,54 @@ import { StatusMessage } from '../../components/status-message';
 import { SummaryTable } from '../../components/summary-table';
 import { downloadText, toCsv } from '../../lib/csv';
 import { formatDate, lastFour, money } from '../../lib/format';
+import { RepeatPayday } from './repeat-payday';
+import { StickyFoot } from './sticky-foot';
+
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
 type PreviewRow = BatchPreviewItem & { amount: number };
 
-const previewColumns: Column<PreviewRow>[] = [
-  { header: 'Student', cell: (r) => r.name ?? r.accountId },
-  {
-    header: 'Account',
-    cell: (r) => (r.accountType ? `${r.accountType} ${lastFour(r.accountId)}` : r.accountId),
-  },
-  { header: 'Balance', align: 'right', cell: (r) => (r.balance === null ? '' : money(r.balance)) },
+const accountOf = (r: PreviewRow) =>
+  r.accountType ? `${r.accountType} ${lastFour(r.accountId)}` : r.accountId;
+
+function Problem({ row }: { row: PreviewRow }) {
+  return (
+    <Text size="sm" c="var(--mantine-color-error)" fw={600}>
+      {row.error}
+    </Text>
+  );
+}
+
+const amountColumns: Column<PreviewRow>[] = [
   { header: 'Amount', align: 'right', cell: (r) => money(r.amount) },
   { header: 'New balance', align: 'right', cell: (r) => (r.newBalance === null ? '' : money(r.newBalance)) },
+];
+
+const previewColumns: Column<PreviewRow>[] = [
+  { header: 'Student', cell: (r) => r.name ?? r.accountId },
+  { header: 'Account', cell: accountOf, wrap: 'nowrap' },
+  { header: 'Balance', align: 'right', cell: (r) => (r.balance === null ? '' : money(r.balance)) },
+  ...amountColumns,
+  { header: 'Problem', cell: (r) => (r.error ? <Problem row={r} /> : '—') },
+];
+
+/** On a phone: the student with their account (and any problem) under the name, then the money. */
+const phonePreviewColumns: Column<PreviewRow>[] = [
   {
-    header: 'Problem',
-    cell: (r) =>
-      r.error ? (
-        <Text size="sm" c="var(--mantine-color-error)" fw={600}>
-          {r.error}
+    header: 'Student',
+    cell: (r) => (
+      <>
+        <Text size="sm" fw={600}>
+          {r.name ?? r.accountId}
         </Text>
-      ) : (
-        '—'
-      ),
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {accountOf(r)}
+        </Text>
+        {r.error && <Problem row={r} />}
+      </>
+    ),
   },
+  ...amountColumns,
 ];
 
 export interface ReviewProps {
@@ -48,12 +73,51 @@ export interface ReviewProps {
   onSubmit: () => void;
 }
 
-/** Review: each row's new balance, the count and the total, refused rows explained; Submit once. */
-export function PaydayReview({ branch, body, preview, pending, failure, onBack, onSubmit }: ReviewProps) {
+/** Back and Submit with the count and the total, always in view however long the list. */
+function ReviewActions({
+  preview,
+  pending,
+  failure,
+  onBack,
+  onSubmit,
+}: Omit<ReviewProps, 'branch' | 'body'>) {
+  return (
+    <StickyFoot label={t.paydaySummaryLabel} testId="payday-review-bar">
+      {failure}
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={700}>
+          <span style={NOWRAP}>{t.paydayCount(preview.count)}</span> ·{' '}
+          <span style={NOWRAP}>{t.paydayTotal(money(preview.total))}</span>
+        </Text>
+        <Group gap="xs" ml="auto">
+          <Button variant="default" onClick={onBack} disabled={pending}>
+            Back
+          </Button>
+          {preview.ok && (
+            <Button onClick={onSubmit} disabled={pending}>
+              {pending ? t.processingPayday : t.submitPayday}
+            </Button>
+          )}
+        </Group>
+      </Group>
+    </StickyFoot>
+  );
+}
+
+/**
+ * Review: it opens at its top with focus on its heading; the summary (branch, kind, count, total,
+ * memo) comes first, then each row's new balance, refused rows explained; Submit once.
+ */
+export function PaydayReview(props: ReviewProps) {
+  const { branch, body, preview } = props;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
   const rows = preview.items.map((item, i) => ({ ...item, amount: Number(body.items[i]?.amount ?? 0) }));
   return (
     <Stack>
-      <Text fw={600}>Please check the payday, then submit.</Text>
+      <Title order={2} size="h3" ref={heading} tabIndex={-1} data-testid="payday-review-heading">
+        {t.reviewHeading}
+      </Title>
       <SummaryTable
         testId="payday-summary"
         rows={[
@@ -61,30 +125,21 @@ export function PaydayReview({ branch, body, preview, pending, failure, onBack, 
           ['Kind', body.kind === 'deposit' ? t.paydayDeposit : t.paydayWithdrawal],
           ['Count', t.paydayCount(preview.count)],
           ['Total', money(preview.total)],
-          ...(body.memo ? [[t.memoLabel, body.memo] as [string, string]] : []),
+          [t.memoLabel, body.memo ?? t.noMemo],
         ]}
       />
       {!preview.ok && <StatusMessage kind="failure" title={t.paydayRefused} />}
       <DataTable
         label="Payday review"
         columns={previewColumns}
+        phoneColumns={phonePreviewColumns}
         rows={rows}
         rowKey={(r) => r.accountId}
         emptyText=""
         minWidth={720}
         rowTestId="review-row"
       />
-      {failure}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onBack} disabled={pending}>
-          Back
-        </Button>
-        {preview.ok && (
-          <Button onClick={onSubmit} disabled={pending}>
-            {pending ? t.processingPayday : t.submitPayday}
-          </Button>
-        )}
-      </Group>
+      <ReviewActions {...props} />
     </Stack>
   );
 }
@@ -158,6 +213,7 @@ export function PaydayDone({
         </Button>
         <Button onClick={onAnother}>{t.anotherPayday}</Button>
       </Group>
+      <RepeatPayday result={result} />
     </Stack>
   );
 }

@@ -1,26 +1,61 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import { classroomText as t, messages } from '@bank/shared';
-import { admin, bankSettings, teller } from '../../test/fixtures';
+import { afterEach, describe, expect, it } from 'vitest';
+import { classroomText as t, messages, type Student } from '@bank/shared';
+import { admin, bankSettings, checking, teller } from '../../test/fixtures';
+import { gate } from '../../test/gate';
+import { pagedAnswer } from '../../test/paging';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
+/** The query strings of the calls to the Students roster, in order. */
+function rosterQueries(): URLSearchParams[] {
+  const seen: URLSearchParams[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith('/api/teller/students/')) seen.push(url.searchParams);
+  });
+  return seen;
+}
+
+afterEach(() => server.events.removeAllListeners());
+
+/** A class of `count` students of Main Campus, "Kid 01" to "Kid 30", each with a checking account. */
+function classOf(count: number): Student[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = String(i + 1).padStart(2, '0');
+    return {
+      userId: `kid-${n}`,
+      username: `kid-${n}`,
+      name: `Kid ${n}`,
+      displayName: null,
+      branchId: 1,
+      accounts: [{ ...checking, id: `10000001${n}`, accountId: `10000001${n}`, username: `kid-${n}` }],
+    };
+  });
+}
+
 describe('Students', () => {
-  it('searches by part of a name and opens a deposit with branch and account chosen', async () => {
-    const queries: string[] = [];
-    server.events.on('request:start', ({ request }) => {
-      const url = new URL(request.url);
-      if (url.pathname.startsWith('/api/teller/students/')) queries.push(url.search);
-    });
+  it('searches on the server by part of a name, counts, and opens a deposit with branch and account chosen', async () => {
+    const queries = rosterQueries();
     const { user, router } = renderApp('/1/students', teller);
     expect(await screen.findAllByTestId('student-row')).toHaveLength(2);
+    expect(screen.getByTestId('list-count')).toHaveTextContent(/^2 students$/);
     await user.type(screen.getByRole('searchbox', { name: t.searchLabel }), 'nor');
     await waitFor(() => expect(screen.getAllByTestId('student-row')).toHaveLength(1));
     expect(screen.getByTestId('student-row')).toHaveTextContent('Nora North');
-    // The server searches (name or user id, anywhere): the last call carries what was typed.
-    expect(queries.at(-1)).toBe('?q=nor');
-    server.events.removeAllListeners();
+    // The server searches (name or user id, anywhere), a page at a time; the count says how many of all match.
+    const pages = queries.filter((q) => q.get('limit') === '25');
+    const last = pages.at(-1)!;
+    expect([last.get('q'), last.get('cursor')]).toEqual(['nor', null]);
+    // The count of all students: one row asked for, without the search.
+    expect(queries.filter((q) => q.get('limit') === '1').map((q) => q.get('q'))).toEqual([null]);
+    await waitFor(() =>
+      expect(screen.getByTestId('list-count')).toHaveTextContent(/^1 of 2 students matches$/),
+    );
+    expect(screen.getByTestId('live-region')).toHaveTextContent('1 of 2 students matches');
+    // The search is kept in the address, for Back from the deposit.
+    await waitFor(() => expect(router.state.location.search).toBe('?q=nor'));
     await user.click(screen.getByRole('link', { name: 'Deposit: Nora North, CHECKING **0003' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/1/deposit'));
     expect(await screen.findByLabelText('Deposit Account', { selector: 'input' })).toHaveValue(
@@ -29,12 +64,60 @@ describe('Students', () => {
     expect(screen.getByLabelText('Branch')).toHaveValue('2');
   });
 
+  it('starts from the search in the address', async () => {
+    renderApp('/1/students?q=sam', teller);
+    await waitFor(() => expect(screen.getAllByTestId('student-row')).toHaveLength(1));
+    expect(screen.getByRole('searchbox', { name: t.searchLabel })).toHaveValue('sam');
+    expect(screen.getByTestId('student-row')).toHaveTextContent('Sam Student');
+  });
+
   it('filters by branch', async () => {
     const { user } = renderApp('/1/students', teller);
     await screen.findAllByTestId('student-row');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Branch' }), 'Main Campus');
     await waitFor(() => expect(screen.getAllByTestId('student-row')).toHaveLength(1));
     expect(screen.getByTestId('student-row')).toHaveTextContent('Sam Student');
+    expect(screen.getByTestId('list-count')).toHaveTextContent(/^1 of 2 students matches$/);
+  });
+
+  it('shows a page of 25, and Show more asks for the next with the cursor, appends it and moves the focus to it', async () => {
+    const kids = classOf(30);
+    const secondPage = gate();
+    server.use(
+      http.get('*/api/teller/students/:bankId', async ({ request }) => {
+        if (new URL(request.url).searchParams.has('cursor')) await secondPage.wait();
+        return pagedAnswer(
+          request,
+          kids,
+          (s) => s.userId,
+          (s) => [s.name, s.userId],
+        );
+      }),
+    );
+    const queries = rosterQueries();
+    const { user } = renderApp('/1/students', teller);
+    await waitFor(() => expect(screen.getAllByTestId('student-row')).toHaveLength(25));
+    expect(screen.getByTestId('list-count')).toHaveTextContent(/^30 students$/);
+    expect(screen.getByText('Showing 25 of 30 students')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    // While the page loads the button says so and keeps the focus (aria-disabled, not disabled);
+    // a second press asks nothing more.
+    const loading = await screen.findByRole('button', { name: 'Loading...' });
+    expect(loading).toHaveAttribute('aria-disabled', 'true');
+    expect(loading).toHaveFocus();
+    await user.click(loading);
+    secondPage.open();
+    await waitFor(() => expect(screen.getAllByTestId('student-row')).toHaveLength(30));
+    expect(queries.filter((q) => q.has('cursor'))).toHaveLength(1);
+    expect(queries.at(-1)!.get('cursor')).toBe('kid-25');
+    expect(queries.at(-1)!.get('limit')).toBe('25');
+    // The first row just shown has the focus; the last page has no Show more, and the count is heard.
+    const rows = screen.getAllByTestId('student-row');
+    await waitFor(() => expect(rows[25]).toHaveFocus());
+    expect(rows[25]).toHaveTextContent('Kid 26');
+    expect(rows[24]).toHaveTextContent('Kid 25');
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('live-region')).toHaveTextContent('Showing 30 of 30 students');
   });
 
   it('shows a teller only the flows the bank allows, and no password reset', async () => {
@@ -51,20 +134,39 @@ describe('Students', () => {
     expect(screen.queryByRole('button', { name: /Reset Password/ })).not.toBeInTheDocument();
   });
 
-  it('lets an admin reset a forgotten password', async () => {
+  it('lets an admin reset a forgotten password in a dialog named for the student, and gives the focus back', async () => {
     server.use(
       http.post('*/api/admin/users/:userId/resetPassword', () =>
         HttpResponse.text(messages.temporaryPassword('maple-tiger-river-42')),
       ),
     );
     const { user } = renderApp('/1/students', admin);
-    await user.click(await screen.findByRole('button', { name: 'Reset Password: Nora North' }));
-    expect(
-      screen.getByRole('heading', { name: t.resetPasswordFor('Nora North', 'nora') }),
-    ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm Action' });
+    // Each button names its student (the hidden part matches the dialog's title).
+    const opener = await screen.findByRole('button', { name: 'Reset Password: Nora North (nora)' });
+    expect(screen.getByRole('button', { name: 'Reset Password: Sam Student (student)' })).toBeInTheDocument();
+    await user.click(opener);
+    const dialog = await screen.findByRole('dialog', { name: t.resetPasswordFor('Nora North', 'nora') });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+
+    // The Confirm Action on top of it: Escape closes only the confirm.
     await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByTestId('temporary-password')).toHaveTextContent('maple-tiger-river-42');
+    expect(await screen.findByRole('dialog', { name: 'Confirm Action' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Confirm Action' })).not.toBeInTheDocument(),
+    );
+    expect(
+      screen.getByRole('dialog', { name: t.resetPasswordFor('Nora North', 'nora') }),
+    ).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Action' });
+    await user.click(within(confirm).getByRole('button', { name: 'Reset Password' }));
+    expect(await within(dialog).findByTestId('temporary-password')).toHaveTextContent('maple-tiger-river-42');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Copy password' })).toHaveFocus());
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 });

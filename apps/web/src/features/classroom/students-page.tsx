@@ -1,227 +1,82 @@
-import {
-  Anchor,
-  Button,
-  CloseButton,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import {
-  classroomText as t,
-  mayMoveMoney,
-  type Account,
-  type Branch,
-  type Student,
-  type User,
-} from '@bank/shared';
-import { DataTable, type Column } from '../../components/data-table';
+import { NativeSelect, Paper, Stack } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { classroomText as t, mayMoveMoney, type Branch, type Student } from '@bank/shared';
+import { DataTable } from '../../components/data-table';
+import { countText, ListSearch, ShowMore } from '../../components/long-list';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
-import { ResetPasswordSection } from '../../components/reset-password';
+import { ResetPasswordDialog } from '../../components/reset-password-dialog';
 import { useRequiredSession } from '../../lib/current-user';
-import { money } from '../../lib/format';
-import { paths } from '../../lib/paths';
-import { useBankSettings, useBranches, useStudents } from '../../lib/queries';
-import { accountShort } from './payday-rows';
+import { useBankSettings, useBranches } from '../../lib/queries';
+import { useListSearch } from '../../lib/use-list-search';
+import { StudentCard, studentColumns, type RowActions } from './student-rows';
+import { useStudentPages } from './students-list';
 
 const ALL = '';
 
-interface RowActions {
-  user: User;
-  deposit: boolean;
-  withdraw: boolean;
-  onReset: ((student: Student) => void) | null;
-}
-
-/** One account: a link to its page, its balance, and the flows the user may open for it. */
-function AccountLine({
-  student,
-  account,
-  actions,
-}: {
-  student: Student;
-  account: Account;
-  actions: RowActions;
-}) {
-  const flow = (kind: 'deposit' | 'withdrawal') => ({
-    to: paths.flow(actions.user.bankId, kind),
-    // The teller flow reads the branch and account from the router state (flow-config presetOf).
-    state: { branchId: String(account.branchId), accountId: account.accountId },
-  });
-  const named = `${student.name}, ${accountShort(account)}`;
+function BranchFilter(props: { branchId: string; setBranchId: (b: string) => void; branches: Branch[] }) {
   return (
-    <Group gap="xs" wrap="wrap" data-testid="student-account" justify="space-between">
-      <Group gap="xs" wrap="nowrap">
-        <Anchor
-          component={Link}
-          to={paths.account(account.accountId)}
-          size="sm"
-          style={{ whiteSpace: 'nowrap' }}
-        >
-          {accountShort(account)}
-        </Anchor>
-        <Text size="sm" fw={600}>
-          {money(account.balance)}
-        </Text>
-      </Group>
-      <Group gap="xs" wrap="nowrap">
-        {actions.deposit && (
-          <Button
-            component={Link}
-            {...flow('deposit')}
-            size="compact-sm"
-            variant="default"
-            aria-label={`Deposit: ${named}`}
-          >
-            Deposit
-          </Button>
-        )}
-        {actions.withdraw && (
-          <Button
-            component={Link}
-            {...flow('withdrawal')}
-            size="compact-sm"
-            variant="default"
-            aria-label={`Withdraw: ${named}`}
-          >
-            Withdraw
-          </Button>
-        )}
-      </Group>
-    </Group>
+    <NativeSelect
+      label="Branch"
+      data={[
+        { value: ALL, label: t.allBranches },
+        ...props.branches.map((b) => ({ value: String(b.branchId), label: b.branchName })),
+      ]}
+      value={props.branchId}
+      onChange={(e) => props.setBranchId(e.currentTarget.value)}
+      w={{ base: '100%', xs: 220 }}
+    />
   );
 }
 
-function columns(branches: Branch[], actions: RowActions): Column<Student>[] {
-  const branchName = (id: number | null) => branches.find((b) => b.branchId === id)?.branchName ?? '';
-  const list: Column<Student>[] = [
-    { header: 'Name', cell: (s) => (s.displayName ? `${s.name} (${s.displayName})` : s.name) },
-    { header: 'User Id', cell: (s) => s.userId },
-    { header: 'Branch', cell: (s) => branchName(s.branchId) },
-    {
-      header: 'Accounts',
-      cell: (s) =>
-        s.accounts.length === 0 ? (
-          <Text size="sm">{t.noOpenAccounts}</Text>
-        ) : (
-          <Stack gap={4}>
-            {s.accounts.map((a) => (
-              <AccountLine key={a.accountId} student={s} account={a} actions={actions} />
-            ))}
-          </Stack>
-        ),
-    },
-  ];
-  const { onReset } = actions;
-  if (onReset) {
-    list.push({
-      header: 'Password',
-      action: true,
-      cell: (s) => (
-        <Button
-          size="compact-sm"
-          variant="default"
-          onClick={() => onReset(s)}
-          aria-label={`Reset Password: ${s.name}`}
-        >
-          Reset Password
-        </Button>
-      ),
-    });
-  }
-  return list;
-}
-
-function ResetPanel({ student, onClose }: { student: Student; onClose: () => void }) {
-  return (
-    <Paper
-      withBorder
-      p="md"
-      radius="md"
-      component="section"
-      aria-label={t.resetPasswordFor(student.name, student.userId)}
-    >
-      <Group justify="space-between">
-        <Title order={2} size="h4">
-          {t.resetPasswordFor(student.name, student.userId)}
-        </Title>
-        <CloseButton aria-label="Close" onClick={onClose} />
-      </Group>
-      <ResetPasswordSection key={student.userId} user={student} />
-    </Paper>
-  );
-}
-
-function Filters(props: {
-  q: string;
-  setQ: (q: string) => void;
-  branchId: string;
-  setBranchId: (b: string) => void;
-  branches: Branch[];
-}) {
-  return (
-    <Group align="flex-end" gap="sm" wrap="wrap">
-      <TextInput
-        type="search"
-        label={t.searchLabel}
-        placeholder={t.searchPlaceholder}
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={props.q}
-        onChange={(e) => props.setQ(e.currentTarget.value)}
-        w={{ base: '100%', xs: 280 }}
-        maxLength={100}
-      />
-      <NativeSelect
-        label="Branch"
-        data={[
-          { value: ALL, label: t.allBranches },
-          ...props.branches.map((b) => ({ value: String(b.branchId), label: b.branchName })),
-        ]}
-        value={props.branchId}
-        onChange={(e) => props.setBranchId(e.currentTarget.value)}
-        w={{ base: '100%', xs: 220 }}
-      />
-    </Group>
-  );
-}
-
-/** `{bankId}/students`: tellers and admins find a student (issue 12). Admins may reset a password here too. */
-export function StudentsPage() {
+/** What the signed-in staff member may do from a row: the bank's teller rules, an admin's reset. */
+function useRowActions(onReset: (student: Student) => void): RowActions {
   const { user } = useRequiredSession();
-  const [q, setQ] = useState('');
-  const [branchId, setBranchId] = useState(ALL);
-  const [query] = useDebouncedValue(q.trim(), 300);
-  const [resetting, setResetting] = useState<Student | null>(null);
-  const branches = useBranches(user.bankId);
   const settings = useBankSettings(user.bankId, user.userRole === 'TELLER');
-  const students = useStudents(user.bankId, { q: query, branchId: branchId || undefined });
-  const actions: RowActions = {
+  return {
     user,
     deposit: mayMoveMoney(user.userRole, settings.data, 'deposit'),
     withdraw: mayMoveMoney(user.userRole, settings.data, 'withdrawal'),
-    onReset: user.userRole === 'ADMIN' ? setResetting : null,
+    onReset: user.userRole === 'ADMIN' ? onReset : null,
   };
+}
+
+/**
+ * `{bankId}/students`: tellers and admins find a student (issue 12), a page at a time with a search
+ * on the server and a count (issue 20). Admins may reset a password here too, in a dialog.
+ */
+export function StudentsPage() {
+  const { bankId } = useRequiredSession().user;
+  const search = useListSearch();
+  const [branchId, setBranchId] = useState(ALL);
+  const [resetting, setResetting] = useState<Student | null>(null);
+  const branches = useBranches(bankId);
+  const actions = useRowActions(setResetting);
+  const { list, filtered, unfilteredTotal } = useStudentPages(bankId, { q: search.q, branchId });
+  const listRef = useRef<HTMLDivElement>(null);
+  const branchList = branches.data ?? [];
   return (
     <>
       <PageHeader title={t.studentsTitle} subtitle={t.studentsSubtitle} />
       <Stack>
-        <Filters {...{ q, setQ, branchId, setBranchId }} branches={branches.data ?? []} />
-        {resetting && <ResetPanel student={resetting} onClose={() => setResetting(null)} />}
-        <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
-          <QueryState query={students} what="the students">
-            {(list) => (
+        <ListSearch
+          value={search.text}
+          onChange={search.setText}
+          placeholder={t.searchPlaceholder}
+          count={countText(list, t.studentsNoun, filtered, unfilteredTotal)}
+          searching={list.isPlaceholderData}
+          filtered={filtered}
+        >
+          <BranchFilter branchId={branchId} setBranchId={setBranchId} branches={branchList} />
+        </ListSearch>
+        <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md" ref={listRef}>
+          <QueryState query={{ ...list, data: list.rows }} what="the students">
+            {(rows) => (
               <DataTable
                 label="Students"
-                columns={columns(branches.data ?? [], actions)}
-                rows={list}
+                columns={studentColumns(branchList, actions)}
+                phoneCard={(s) => <StudentCard student={s} branches={branchList} actions={actions} />}
+                rows={rows}
                 rowKey={(s) => s.userId}
                 emptyText={t.noStudentsFound}
                 minWidth={820}
@@ -229,8 +84,10 @@ export function StudentsPage() {
               />
             )}
           </QueryState>
+          <ShowMore list={list} noun={t.studentsNoun} what="more students" listRef={listRef} />
         </Paper>
       </Stack>
+      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
     </>
   );
 }

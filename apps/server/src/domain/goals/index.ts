@@ -1,0 +1,1 @@
+export { createGoal, listGoals, updateGoal, deleteGoal } from './manage-goals.js';

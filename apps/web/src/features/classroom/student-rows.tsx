@@ -1,0 +1,220 @@
+import { ActionIcon, Anchor, Box, Button, Group, Menu, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconArrowsExchange, IconKey } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { classroomText as t, type Account, type Branch, type Student, type User } from '@bank/shared';
+import type { Column } from '../../components/data-table';
+import { MoneyText } from '../../components/money-text';
+import { paths } from '../../lib/paths';
+import { accountShort } from './payday-rows';
+
+/** What the signed-in staff member may do from a student's row. */
+export interface RowActions {
+  user: User;
+  deposit: boolean;
+  withdraw: boolean;
+  /** Admins only: opens the Reset Password dialog for the student. */
+  onReset: ((student: Student) => void) | null;
+}
+
+type Flow = 'deposit' | 'withdrawal';
+
+/** The teller flow, with the branch and account chosen (flow-config presetOf reads the router state). */
+function flowLink(actions: RowActions, account: Account, kind: Flow) {
+  return {
+    to: paths.flow(actions.user.bankId, kind),
+    state: { branchId: String(account.branchId), accountId: account.accountId },
+  };
+}
+
+const allowedFlows = (actions: RowActions): Flow[] =>
+  [actions.deposit && ('deposit' as const), actions.withdraw && ('withdrawal' as const)].filter(
+    (f): f is Flow => f !== false,
+  );
+
+const flowLabel = (kind: Flow) => (kind === 'deposit' ? t.deposit : t.withdraw);
+
+function AccountLink({ account }: { account: Account }) {
+  return (
+    <Anchor component={Link} to={paths.account(account.accountId)} size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {accountShort(account)}
+    </Anchor>
+  );
+}
+
+/** A wide screen: one account per line, its balance and the flows as buttons. */
+function AccountLine({
+  student,
+  account,
+  actions,
+}: {
+  student: Student;
+  account: Account;
+  actions: RowActions;
+}) {
+  const named = `${student.name}, ${accountShort(account)}`;
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid="student-account" justify="space-between">
+      <Group gap="xs" wrap="nowrap">
+        <AccountLink account={account} />
+        <MoneyText amount={account.balance} />
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        {allowedFlows(actions).map((kind) => (
+          <Button
+            key={kind}
+            component={Link}
+            {...flowLink(actions, account, kind)}
+            size="compact-sm"
+            variant="default"
+            aria-label={`${flowLabel(kind)}: ${named}`}
+          >
+            {flowLabel(kind)}
+          </Button>
+        ))}
+      </Group>
+    </Group>
+  );
+}
+
+/** A phone: the account, its balance, and its flows behind one menu button, all on one line. */
+function PhoneAccountLine({
+  student,
+  account,
+  actions,
+}: {
+  student: Student;
+  account: Account;
+  actions: RowActions;
+}) {
+  const flows = allowedFlows(actions);
+  const named = `${student.name}, ${accountShort(account)}`;
+  return (
+    <Group gap={6} wrap="nowrap" justify="space-between" data-testid="student-account">
+      <AccountLink account={account} />
+      <Group gap={6} wrap="nowrap">
+        <MoneyText amount={account.balance} />
+        {flows.length > 0 && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={t.accountActions(student.name, accountShort(account))}
+              >
+                <IconArrowsExchange size={18} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {flows.map((kind) => (
+                <Menu.Item
+                  key={kind}
+                  component={Link}
+                  {...flowLink(actions, account, kind)}
+                  aria-label={`${flowLabel(kind)}: ${named}`}
+                >
+                  {flowLabel(kind)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+    </Group>
+  );
+}
+
+/**
+ * Reset Password for one student: the button says whose, in its name and (for sight) by standing
+ * in the student's row or card. The hidden words match the dialog's title.
+ */
+function ResetButton({ student, onReset }: { student: Student; onReset: (student: Student) => void }) {
+  return (
+    <Button
+      size="compact-sm"
+      variant="default"
+      leftSection={<IconKey size={14} aria-hidden />}
+      onClick={() => onReset(student)}
+    >
+      Reset Password
+      <VisuallyHidden>: {`${student.name} (${student.userId})`}</VisuallyHidden>
+    </Button>
+  );
+}
+
+const fullName = (s: Student) => (s.displayName ? `${s.name} (${s.displayName})` : s.name);
+
+function branchNameOf(branches: Branch[]) {
+  return (id: number | null) => branches.find((b) => b.branchId === id)?.branchName ?? '';
+}
+
+function AccountsCell({
+  student,
+  actions,
+  phone,
+}: {
+  student: Student;
+  actions: RowActions;
+  phone: boolean;
+}) {
+  if (student.accounts.length === 0) return <Text size="sm">{t.noOpenAccounts}</Text>;
+  const Line = phone ? PhoneAccountLine : AccountLine;
+  return (
+    <Stack gap={phone ? 2 : 4}>
+      {student.accounts.map((a) => (
+        <Line key={a.accountId} student={student} account={a} actions={actions} />
+      ))}
+    </Stack>
+  );
+}
+
+/** The Students table on a wide screen. */
+export function studentColumns(branches: Branch[], actions: RowActions): Column<Student>[] {
+  const branchName = branchNameOf(branches);
+  const list: Column<Student>[] = [
+    { header: 'Name', cell: fullName },
+    { header: 'User Id', cell: (s) => s.userId },
+    { header: 'Branch', cell: (s) => branchName(s.branchId) },
+    { header: 'Accounts', cell: (s) => <AccountsCell student={s} actions={actions} phone={false} /> },
+  ];
+  const { onReset } = actions;
+  if (onReset) {
+    list.push({
+      header: 'Password',
+      action: true,
+      cell: (s) => <ResetButton student={s} onReset={onReset} />,
+    });
+  }
+  return list;
+}
+
+/**
+ * One student on a phone, in a few lines (issue 20: a card per student, not a label and value per
+ * column): the name with Reset Password beside it, the User Id and branch, one line per account.
+ */
+export function StudentCard({
+  student,
+  branches,
+  actions,
+}: {
+  student: Student;
+  branches: Branch[];
+  actions: RowActions;
+}) {
+  const { onReset } = actions;
+  return (
+    <Stack gap={2}>
+      <Group justify="space-between" wrap="nowrap" gap="xs" align="center">
+        <Box miw={0}>
+          <Text size="sm" fw={700} style={{ overflowWrap: 'anywhere' }}>
+            {fullName(student)}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {student.userId} · {branchNameOf(branches)(student.branchId)}
+          </Text>
+        </Box>
+        {onReset && <ResetButton student={student} onReset={onReset} />}
+      </Group>
+      <AccountsCell student={student} actions={actions} phone />
+    </Stack>
+  );
+}

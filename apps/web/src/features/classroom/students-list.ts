@@ -1,0 +1,42 @@
+import { classroomCalls, type Student } from '@bank/shared';
+import { api } from '../../lib/api-client';
+import { pageOf, usePagedList, useUnfilteredTotal, type PageReader } from '../../lib/paged-list';
+
+/**
+ * Under `accounts` (lib/queries students): a money movement changes the balances the roster
+ * shows, and every list of accounts is read again after one.
+ */
+const studentPagesKey = (bankId: number) => ['accounts', 'students', bankId, 'pages'] as const;
+
+interface StudentSearch {
+  q: string;
+  branchId: string;
+}
+
+function reader(bankId: number, search: StudentSearch): PageReader<Student> {
+  return async ({ cursor, limit, signal }) =>
+    pageOf(
+      await api.callWithHeaders(classroomCalls.students, {
+        params: { bankId },
+        query: {
+          q: search.q || undefined,
+          branchId: search.branchId ? Number(search.branchId) : undefined,
+          limit,
+          cursor,
+        },
+        signal,
+      }),
+    );
+}
+
+/** GET /teller/students/{bankId} a page at a time, searched and filtered on the server (issue 20). */
+export function useStudentPages(bankId: number, search: StudentSearch) {
+  const filtered = search.q !== '' || search.branchId !== '';
+  const list = usePagedList([...studentPagesKey(bankId), search.branchId, search.q], reader(bankId, search));
+  const unfilteredTotal = useUnfilteredTotal(
+    studentPagesKey(bankId),
+    reader(bankId, { q: '', branchId: '' }),
+    filtered,
+  );
+  return { list, filtered, unfilteredTotal };
+}

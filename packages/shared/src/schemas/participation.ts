@@ -1,0 +1,136 @@
+/**
+ * Students who take part (API.md "Students who take part"): a class banker's requests and the
+ * teacher's decisions on them, and savings goals.
+ */
+import { z } from 'zod';
+import { limits, REQUEST_STATUSES } from '../constants.js';
+import { messages, participationText as m } from '../messages.js';
+import { toCents } from '../money.js';
+import { accountType } from './accounts.js';
+import { batchKind } from './classroom.js';
+import { amountInCents } from './common.js';
+import { calendarDate } from './schedules.js';
+import { text } from './text.js';
+import { chosenAccount, memo, reversalReason } from './transactions.js';
+
+export const requestStatus = z.enum(REQUEST_STATUSES);
+
+/** An amount of 0 or more with at most 2 decimals, as cents: the banker limit (0 = nothing at once). */
+export const limitInCents = z.number({ error: m.bankerLimitInvalid }).transform((amount, ctx) => {
+  const cents = Number.isFinite(amount) ? toCents(amount) : null;
+  if (cents === null || cents < 0 || cents > limits.maxAmountCents) {
+    ctx.addIssue({ code: 'custom', message: m.bankerLimitInvalid });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+/** POST /user/requests and /user/requests/preview. */
+export const createRequestBody = z.object({
+  kind: batchKind,
+  accountId: chosenAccount(m.requestAccountNotFound),
+  amount: amountInCents({ notNumber: messages.amountInvalid, notPositive: messages.amountInvalid }),
+  memo,
+});
+export type CreateRequestBody = z.input<typeof createRequestBody>;
+
+/**
+ * A banker's request. `student` and `studentName` are the classmate whose account it is, for the
+ * screens; `requestedBy` and `decidedBy` are usernames (`decidedBy` null when the bank's limit
+ * approved it, or while it waits).
+ */
+export const bankerRequest = z.object({
+  requestId: z.number().int(),
+  bankId: z.number().int(),
+  kind: batchKind,
+  accountId: z.string(),
+  accountType,
+  student: z.string(),
+  studentName: z.string(),
+  amount: z.number(),
+  memo: z.string().nullable(),
+  requestedBy: z.string(),
+  requestedByName: z.string(),
+  status: requestStatus,
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  reason: z.string().nullable(),
+  transactionId: z.number().int().nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type BankerRequest = z.infer<typeof bankerRequest>;
+
+/** What a banker may learn before sending: whose account, and whether it can pay (never its balance). */
+export const requestPreview = z.object({
+  accountId: z.string(),
+  accountType,
+  student: z.string(),
+  studentName: z.string(),
+  canPay: z.boolean(),
+  approvedAtOnce: z.boolean(),
+});
+export type RequestPreview = z.infer<typeof requestPreview>;
+
+export const requestsQuery = z.object({ status: requestStatus.optional() });
+export const rejectBody = z.object({ reason: reversalReason });
+export type RejectBody = z.input<typeof rejectBody>;
+
+/** A classmate a banker may ask for: names and open accounts, nothing of their money. */
+export const classmate = z.object({
+  username: z.string(),
+  name: z.string(),
+  displayName: z.string().nullable(),
+  accounts: z.array(z.object({ accountId: z.string(), accountType })),
+});
+export type Classmate = z.infer<typeof classmate>;
+
+// ---------------------------------------------------------------------------------------------
+// Savings goals
+
+const goalName = text({
+  label: 'Name',
+  max: limits.goalNameMaxLength,
+  required: m.goalNameRequired,
+  tooLong: m.goalNameTooLong,
+});
+const goalAmount = amountInCents({ notNumber: m.goalAmountInvalid, notPositive: m.goalAmountInvalid });
+const goalDate = calendarDate.nullish().transform((value) => value ?? null);
+
+export const createGoalBody = z.object({
+  accountId: chosenAccount(messages.notFound),
+  name: goalName,
+  amount: goalAmount,
+  targetDate: goalDate,
+});
+export type CreateGoalBody = z.input<typeof createGoalBody>;
+
+export const updateGoalBody = z
+  .object({
+    name: goalName.optional(),
+    amount: goalAmount.optional(),
+    targetDate: calendarDate.nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), m.goalNothingToChange);
+export type UpdateGoalBody = z.input<typeof updateGoalBody>;
+
+/**
+ * A savings goal. `progress` = balance ÷ amount, at most 1; `left` what is still missing. The pace
+ * is the account's average weekly saving over the last 8 weeks with its interest; `weeksToGo` is
+ * how many weeks at that pace (null when it is not growing, or the goal is reached).
+ */
+export const goal = z.object({
+  goalId: z.number().int(),
+  accountId: z.string(),
+  name: z.string(),
+  amount: z.number(),
+  targetDate: z.string().nullable(),
+  createdAt: z.string(),
+  progress: z.number(),
+  reachedAt: z.string().nullable(),
+  balance: z.number(),
+  left: z.number(),
+  weeklySaving: z.number(),
+  weeksToGo: z.number().int().nullable(),
+});
+export type Goal = z.infer<typeof goal>;
