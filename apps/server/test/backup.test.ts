@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { readBackup } from '../src/backup/read-backup.js';
 import { restoreBackup } from '../src/backup/restore-backup.js';
@@ -13,7 +13,17 @@ import { verifyLedger } from '../src/domain/ledger/index.js';
 import { seedBank } from './fixtures.js';
 import { databaseKind, openTestDatabase } from './harness.js';
 import { balances, databaseSnapshot, firstStatement, schemaTables, seedSchoolYear } from './school-year.js';
-import { emptyDatabase, scratchDatabase, serverDir, type Scratch } from './server-process.js';
+import {
+  emptyDatabase,
+  PROCESS_TEST_TIMEOUT,
+  scratchDatabase,
+  serverDir,
+  type Scratch,
+} from './server-process.js';
+
+// Every test here runs the bank's CLI as a process (PROCESS_TEST_TIMEOUT in server-process.ts).
+vi.setConfig({ testTimeout: PROCESS_TEST_TIMEOUT, hookTimeout: PROCESS_TEST_TIMEOUT });
+afterAll(() => vi.resetConfig());
 
 const run = promisify(execFile);
 const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
@@ -39,6 +49,9 @@ beforeAll(async () => {
   await seedSchoolYear(db.db);
   before = await databaseSnapshot(db.db);
   await db.close();
+});
+// Apart from the seeding, so each has the hook's time (a CLI process starts slowly on a busy machine).
+beforeAll(async () => {
   const { stdout } = await bankCli(original.env, 'backup', '--to', backupFile);
   expect(stdout).toMatch(
     /^Backup written to .*school-year\.json\.gz \([\d.]+ KB\): 2 banks, 10 users, 8 accounts, [\d,]+ transactions, 18 statements\.\n$/,
@@ -95,7 +108,8 @@ describe('npm run bank -- backup, then restore into an empty database', () => {
   });
 
   it('with --force replaces what a database holds, after backing that up', async () => {
-    const target = await emptyDatabase();
+    // A migrated copy, not a new data dir: this one is not empty, and initdb would only cost time.
+    const target = await scratchDatabase();
     scratches.push(target);
     const other = await target.open();
     await seedBank(other.db, 'other');

@@ -4,10 +4,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build, type BuildOptions } from 'rolldown';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seedTwoBanks } from './fixtures.js';
 import { databaseSnapshot } from './school-year.js';
-import { scratchDatabase, serverDir, type Scratch } from './server-process.js';
+import { scratchDatabase, serverDir, PROCESS_TEST_TIMEOUT, type Scratch } from './server-process.js';
+
+// Every test here runs the bank's CLI as a process (PROCESS_TEST_TIMEOUT in server-process.ts).
+vi.setConfig({ testTimeout: PROCESS_TEST_TIMEOUT, hookTimeout: PROCESS_TEST_TIMEOUT });
+afterAll(() => vi.resetConfig());
 
 /**
  * The operator tool as `npm run build` bundles it (dist/cli.js, run by node with nothing compiled

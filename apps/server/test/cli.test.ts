@@ -1,12 +1,16 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/client.js';
 import { seedDemoBank } from '../src/domain/demo/seed-demo-bank.js';
 import { call, testConfig } from './harness.js';
-import { scratchDatabase, serverDir, type Scratch } from './server-process.js';
+import { PROCESS_TEST_TIMEOUT, scratchDatabase, serverDir, type Scratch } from './server-process.js';
+
+// Every test here runs the bank's CLI as a process (PROCESS_TEST_TIMEOUT in server-process.ts).
+vi.setConfig({ testTimeout: PROCESS_TEST_TIMEOUT, hookTimeout: PROCESS_TEST_TIMEOUT });
+afterAll(() => vi.resetConfig());
 
 const run = promisify(execFile);
 const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');

@@ -5,11 +5,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows, type DatabaseHandle } from '../src/db/client.js';
 import { datasets, leftOut } from '../src/export/datasets.js';
 import { schemaTables, seedSchoolYear } from './school-year.js';
-import { scratchDatabase, serverDir, type Scratch } from './server-process.js';
+import { scratchDatabase, serverDir, PROCESS_TEST_TIMEOUT, type Scratch } from './server-process.js';
+
+// Every test here runs the bank's CLI as a process (PROCESS_TEST_TIMEOUT in server-process.ts).
+vi.setConfig({ testTimeout: PROCESS_TEST_TIMEOUT, hookTimeout: PROCESS_TEST_TIMEOUT });
+afterAll(() => vi.resetConfig());
 
 /** `npm run bank -- export`: a school can always leave with its data, and with nothing else's. */
 const run = promisify(execFile);
@@ -63,6 +67,9 @@ beforeAll(async () => {
   await seedSchoolYear(db.db);
   await db.db.execute(sql`update users set name = ${HOSTILE_NAME} where username = 'maya'`);
   await db.close();
+});
+// Apart from the seeding, so each has the hook's time (a CLI process starts slowly on a busy machine).
+beforeAll(async () => {
   ({ stdout } = await bankCli('export', '--bank', '1', '--to', out));
 });
 afterAll(async () => {

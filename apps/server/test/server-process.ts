@@ -29,6 +29,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * For tests that run the bank's CLI or server as processes: each start loads PGlite or connects
+ * anew, and on a shared, busy machine a few of them in one test passed 60 s. The tests assert
+ * nothing about time; this only keeps a slow machine from failing them.
+ */
+export const PROCESS_TEST_TIMEOUT = 180_000;
+
 export interface Scratch {
   /** The environment that points a process at this database. */
   env: Record<string, string>;
