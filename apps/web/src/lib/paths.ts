@@ -18,6 +18,9 @@ export const paths = {
   /** Beyond the spec's routes: the classroom tools (issue 12). */
   payday: (bankId: number) => `/${bankId}/payday`,
   students: (bankId: number) => `/${bankId}/students`,
+  /** Beyond the spec's routes: students who take part (issue 24). */
+  classBank: (bankId: number) => `/${bankId}/class-bank`,
+  approvals: (bankId: number) => `/${bankId}/approvals`,
   importStudents: (bankId: number) => `/${bankId}/admin/users/import`,
   signInSlips: (bankId: number) => `/${bankId}/admin/users/import/slips`,
   settings: '/settings',

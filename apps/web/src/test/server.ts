@@ -31,6 +31,10 @@ export const handlers = [
   http.get('*/api/admin/users/:bankId', () => HttpResponse.json(Object.values(users))),
   http.get('*/api/user/bank/:bankId', () => HttpResponse.json(bankSettings)),
   http.get('*/api/user/transactions/:accountId', () => HttpResponse.json([])),
+  // Students who take part (issue 24): nothing waits, nobody has goals, until a test says so.
+  http.get('*/api/teller/requests/:bankId', () => HttpResponse.json([])),
+  http.get('*/api/user/requests/:username', () => HttpResponse.json([])),
+  http.get('*/api/user/goals/:username', () => HttpResponse.json([])),
   http.get('*/api/teller/students/:bankId', ({ request }) => {
     const url = new URL(request.url);
     const branchId = url.searchParams.get('branchId');

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages, type BankSettings } from '@bank/shared';
+import { messages, participationText, type BankSettings } from '@bank/shared';
 import { admin, bankSettings } from '../../test/fixtures';
 import { gate } from '../../test/gate';
 import { fieldError, tableRows } from '../../test/helpers';
@@ -42,6 +42,7 @@ describe('bank settings', () => {
       ['Teller Deposits', 'Allowed'],
       ['Teller Withdrawals', 'Allowed'],
       ['Teller Transfers', 'Not allowed'],
+      [participationText.bankerLimitRow, participationText.bankerLimitNone],
     ]);
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(editMode()).not.toBeChecked();
@@ -95,6 +96,8 @@ describe('bank settings', () => {
     await user.type(screen.getByLabelText(/Savings Rate/), '3.25');
     await user.click(screen.getByRole('switch', { name: /Teller Transfers/ }));
     await user.click(screen.getByRole('switch', { name: /Checking Accounts/ }));
+    await user.clear(screen.getByLabelText(participationText.bankerLimitLabel));
+    await user.type(screen.getByLabelText(participationText.bankerLimitLabel), '5');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Action' });
     expect(bodies).toEqual([]);
@@ -114,6 +117,7 @@ describe('bank settings', () => {
         tellerWithdrawalPermission: true,
         tellerTransferPermission: true,
         timeZone: 'UTC',
+        bankerLimit: 5,
       },
     ]);
     // Back to read-only, showing the answer.
@@ -126,7 +130,22 @@ describe('bank settings', () => {
       ['Teller Deposits', 'Allowed'],
       ['Teller Withdrawals', 'Allowed'],
       ['Teller Transfers', 'Allowed'],
+      [participationText.bankerLimitRow, '$5.00'],
     ]);
+  });
+
+  it("checks the class bankers' limit: 0 or more, at most 2 decimals", async () => {
+    const { user } = await openPage();
+    await user.click(editMode());
+    const limit = screen.getByLabelText(participationText.bankerLimitLabel);
+    expect(limit).toHaveValue('0.00');
+    for (const typed of ['-1', '2.555', 'lots']) {
+      await user.clear(limit);
+      await user.type(limit, typed);
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      expect(fieldError(participationText.bankerLimitLabel)).toBe(participationText.bankerLimitInvalid);
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('keeps the saved rate when savings are switched off', async () => {

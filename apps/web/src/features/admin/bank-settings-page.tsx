@@ -1,7 +1,13 @@
 import { Button, Fieldset, Group, Loader, Paper, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
-import { limits, updateBankBody, type BankSettings, type UpdateBankBody } from '@bank/shared';
+import {
+  limits,
+  participationText,
+  updateBankBody,
+  type BankSettings,
+  type UpdateBankBody,
+} from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useRequiredSession } from '../../lib/current-user';
@@ -17,6 +23,7 @@ import {
   type Status,
 } from './admin-parts';
 import { adminText } from './admin-texts';
+import { BankerLimitField, bankerLimitText } from './banker-limit';
 import { useUpdateBank } from './api';
 
 type Flag =
@@ -79,6 +86,7 @@ function SettingsView({ settings }: { settings: BankSettings }) {
             {flagText(flag, settings[flag])}
           </Row>
         ))}
+        <Row label={participationText.bankerLimitRow}>{bankerLimitText(settings.bankerLimit)}</Row>
       </Table.Tbody>
     </Table>
   );
@@ -86,6 +94,7 @@ function SettingsView({ settings }: { settings: BankSettings }) {
 
 type BankValues = Omit<BankSettings, 'bankId' | 'savingsRate' | 'timeZone' | 'bankerLimit'> & {
   savingsRate: string;
+  bankerLimit: string;
 };
 
 interface SettingsFormProps {
@@ -108,6 +117,7 @@ function useSettingsForm({ settings, onSave, onEdit }: SettingsFormProps) {
       tellerDepositPermission: settings.tellerDepositPermission,
       tellerWithdrawalPermission: settings.tellerWithdrawalPermission,
       tellerTransferPermission: settings.tellerTransferPermission,
+      bankerLimit: settings.bankerLimit.toFixed(2),
     },
     onValuesChange: onEdit,
   });
@@ -118,7 +128,7 @@ function useSettingsForm({ settings, onSave, onEdit }: SettingsFormProps) {
       ...v,
       bankId: settings.bankId,
       timeZone: settings.timeZone,
-      bankerLimit: settings.bankerLimit,
+      bankerLimit: parseAmountInput(v.bankerLimit),
       bankName: v.bankName.trim(),
       savingsRate: v.savingsActive ? parseAmountInput(v.savingsRate) : settings.savingsRate,
     };
@@ -177,6 +187,7 @@ function SettingsForm(props: SettingsFormProps) {
         <Fieldset legend="Teller permissions" variant="unstyled">
           <Stack gap="sm">{TELLER_FLAGS.map(flagSwitch)}</Stack>
         </Fieldset>
+        <BankerLimitField disabled={saving} {...form.getInputProps('bankerLimit')} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onCancel} disabled={saving}>
             Cancel
@@ -228,7 +239,13 @@ export function BankSettingsPage() {
       },
       onError: (error) => {
         setStatus(failureStatus(adminText.bankSaveFailed, error));
-        form.setErrors(serverFieldErrors(error, { bankName: 'bankName', savingsRate: 'savingsRate' }));
+        form.setErrors(
+          serverFieldErrors(error, {
+            bankName: 'bankName',
+            savingsRate: 'savingsRate',
+            bankerLimit: 'bankerLimit',
+          }),
+        );
       },
     });
   };
