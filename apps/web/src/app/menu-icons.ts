@@ -9,6 +9,7 @@ export {
   IconBuildingBank,
   IconBuildingStore,
   IconCash,
+  IconChecklist,
   IconCoins,
   IconFileText,
   IconHeadset,
@@ -19,4 +20,5 @@ export {
   IconSettings,
   IconTransfer,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';

@@ -1,5 +1,5 @@
-import { mayMoveMoney, type User } from '@bank/shared';
-import { useBankSettings } from '../lib/queries';
+import { isStaff, mayMoveMoney, type User } from '@bank/shared';
+import { useBankSettings, useWaitingRequests } from '../lib/queries';
 import { destinations, type Destination, type MenuEntry } from './destinations';
 import * as menuIcons from './menu-icons';
 
@@ -10,6 +10,7 @@ export interface MenuItem {
   icon: (typeof menuIcons)[MenuEntry['icon']];
   section: MenuEntry['section'];
   tile: MenuEntry['tile'];
+  badge: MenuEntry['badge'];
 }
 
 type WithMenu = Destination & { menu: MenuEntry };
@@ -17,6 +18,7 @@ type WithMenu = Destination & { menu: MenuEntry };
 function shownTo(destination: WithMenu, user: User, settings: Parameters<typeof mayMoveMoney>[1]) {
   const roles = destination.menu.shownTo ?? destination.roles;
   if (roles && !roles.includes(user.userRole)) return false;
+  if (destination.menu.shownWhen && !destination.menu.shownWhen(user)) return false;
   const { action, anyOf } = destination.menu;
   if (anyOf && !anyOf.some((a) => mayMoveMoney(user.userRole, settings, a))) return false;
   return !action || mayMoveMoney(user.userRole, settings, action);
@@ -38,6 +40,13 @@ export function useMenu(user: User) {
       icon: menuIcons[menu.icon],
       section: menu.section,
       tile: menu.tile,
+      badge: menu.badge,
     }));
   return { items, settings };
+}
+
+/** The counts menu entries and tiles show beside their label; asked for only by staff, who see Approvals. */
+export function useBadgeCounts(user: User): Partial<Record<NonNullable<MenuItem['badge']>, number>> {
+  const waiting = useWaitingRequests(user.bankId, isStaff(user.userRole) && !user.mustChangePassword);
+  return { waitingRequests: waiting.data?.length };
 }

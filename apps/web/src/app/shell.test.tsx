@@ -56,6 +56,7 @@ describe('the shell', () => {
         'Withdrawal',
         'Payday',
         'Students',
+        'Approvals',
         'Settings',
         'Support',
       ]),
@@ -73,7 +74,9 @@ describe('the shell', () => {
       ),
     );
     renderApp('/home', teller);
-    await waitFor(async () => expect(await navLinks()).toEqual(['Home', 'Students', 'Settings', 'Support']));
+    await waitFor(async () =>
+      expect(await navLinks()).toEqual(['Home', 'Students', 'Approvals', 'Settings', 'Support']),
+    );
   });
 
   it('gives a teller Transfer once the bank allows it', async () => {
@@ -94,6 +97,7 @@ describe('the shell', () => {
         'Transfer',
         'Payday',
         'Students',
+        'Approvals',
         'Settings',
         'Support',
       ]),
@@ -109,6 +113,7 @@ describe('the shell', () => {
       'Transfer',
       'Payday',
       'Students',
+      'Approvals',
       'Users',
       'Branches',
       'Accounts',
@@ -125,6 +130,7 @@ describe('the shell', () => {
       '/1/transfer',
       '/1/payday',
       '/1/students',
+      '/1/approvals',
       '/1/admin/users',
       '/1/admin/branches',
       '/1/admin/accounts',

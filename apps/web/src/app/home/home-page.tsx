@@ -1,16 +1,44 @@
-import { Alert, Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconTransfer } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { IconTransfer, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ROLE_LABELS, type User } from '@bank/shared';
+import { participationText, ROLE_LABELS, type User } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { useUserAccounts } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
-import { useMenu, type MenuItem } from '../menu';
+import { useBadgeCounts, useMenu, type MenuItem } from '../menu';
 import { AccountCard } from './account-card';
 import { SetupChecklist } from './setup-checklist';
+
+/** On a phone these were only inside the menu: here they are one tap from home. */
+function StudentActions({ user, transfer }: { user: User; transfer: boolean }) {
+  if (!transfer && !user.banker) return null;
+  return (
+    <Group gap="sm" mb="md">
+      {transfer && (
+        <Button
+          component={Link}
+          to={paths.flow(user.bankId, 'transfer')}
+          leftSection={<IconTransfer size={18} aria-hidden />}
+        >
+          Transfer
+        </Button>
+      )}
+      {user.banker && (
+        <Button
+          component={Link}
+          to={paths.classBank(user.bankId)}
+          variant="default"
+          leftSection={<IconUsersGroup size={18} aria-hidden />}
+        >
+          {participationText.classBankTitle}
+        </Button>
+      )}
+    </Group>
+  );
+}
 
 function StudentHome({ user }: { user: User }) {
   const accounts = useUserAccounts(user.username);
@@ -24,17 +52,7 @@ function StudentHome({ user }: { user: User }) {
           </Alert>
         ) : (
           <>
-            {list.length > 1 && (
-              // On a phone Transfer was only inside the menu: here it is one tap from home.
-              <Button
-                component={Link}
-                to={paths.flow(user.bankId, 'transfer')}
-                leftSection={<IconTransfer size={18} aria-hidden />}
-                mb="md"
-              >
-                Transfer
-              </Button>
-            )}
+            <StudentActions user={user} transfer={list.length > 1} />
             <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
               {list.map((account) => (
                 <AccountCard key={account.accountId} account={account} />
@@ -47,7 +65,7 @@ function StudentHome({ user }: { user: User }) {
   );
 }
 
-function Tile({ item }: { item: MenuItem & { tile: NonNullable<MenuItem['tile']> } }) {
+function Tile({ item, count }: { item: MenuItem & { tile: NonNullable<MenuItem['tile']> }; count?: number }) {
   const { to, label, icon: Icon, tile } = item;
   return (
     <Card component={Link} to={to} withBorder shadow="xs" padding="lg" radius="md" data-testid="action-tile">
@@ -56,7 +74,14 @@ function Tile({ item }: { item: MenuItem & { tile: NonNullable<MenuItem['tile']>
           <Icon size={24} />
         </ThemeIcon>
         <div>
-          <Text fw={600}>{label}</Text>
+          <Text fw={600}>
+            {label}
+            {count ? (
+              <Badge component="span" ml={8} color="red.9" variant="filled" size="sm" tt="none">
+                {participationText.waitingCount(count)}
+              </Badge>
+            ) : null}
+          </Text>
           <Text size="sm" c="dimmed">
             {tile.description}
           </Text>
@@ -68,13 +93,14 @@ function Tile({ item }: { item: MenuItem & { tile: NonNullable<MenuItem['tile']>
 
 /** Staff get a tile for each menu entry that has one (the destinations table), in tile order. */
 function StaffHome({ user }: { user: User }) {
+  const counts = useBadgeCounts(user);
   const tiles = useMenu(user)
     .items.filter((item): item is MenuItem & { tile: NonNullable<MenuItem['tile']> } => !!item.tile)
     .sort((a, b) => a.tile.rank - b.tile.rank);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
       {tiles.map((item) => (
-        <Tile key={item.to} item={item} />
+        <Tile key={item.to} item={item} count={item.badge && counts[item.badge]} />
       ))}
     </SimpleGrid>
   );

@@ -1,13 +1,13 @@
-import { AppShell, Divider, NavLink, ScrollArea, Skeleton, Text, VisuallyHidden } from '@mantine/core';
+import { AppShell, Badge, Divider, NavLink, ScrollArea, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { IconLogout, IconPigMoney, IconWallet } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { User } from '@bank/shared';
+import { participationText, type User } from '@bank/shared';
 import { errorMessage } from '../../lib/api-client';
 import { lastFour, money } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useUserAccounts } from '../../lib/queries';
-import { useMenu, type MenuItem } from '../menu';
+import { useBadgeCounts, useMenu, type MenuItem } from '../menu';
 import { useLogout } from '../session';
 
 interface NavItemProps {
@@ -16,16 +16,39 @@ interface NavItemProps {
   description?: string;
   icon: ReactNode;
   indent?: boolean;
+  /** A count beside the label (waiting requests); none when 0. */
+  count?: number | undefined;
 }
 
-function NavItem({ to, label, description, icon, indent = false }: NavItemProps) {
+/** The count is read with the label ("Approvals, 2 waiting"); the badge itself is for the eye. */
+function CountBadge({ count }: { count: number }) {
+  return (
+    <>
+      <Badge component="span" ml={8} color="red.9" variant="filled" size="sm" circle={count < 10} aria-hidden>
+        {count}
+      </Badge>
+      <VisuallyHidden>, {participationText.waitingCount(count)}</VisuallyHidden>
+    </>
+  );
+}
+
+function NavItem({ to, label, description, icon, indent = false, count }: NavItemProps) {
   const { pathname } = useLocation();
   const active = pathname === to;
   return (
     <NavLink
       component={Link}
       to={to}
-      label={label}
+      label={
+        count ? (
+          <>
+            {label}
+            <CountBadge count={count} />
+          </>
+        ) : (
+          label
+        )
+      }
       description={description}
       leftSection={icon}
       active={active}
@@ -79,30 +102,39 @@ function StudentAccountLinks({ username }: { username: string }) {
   ));
 }
 
-const items = (list: MenuItem[], section: MenuItem['section']) =>
+const items = (list: MenuItem[], section: MenuItem['section'], counts: ReturnType<typeof useBadgeCounts>) =>
   list
     .filter((item) => item.section === section)
-    .map((item) => <NavItem key={item.to} to={item.to} label={item.label} icon={icon(item.icon)} />);
+    .map((item) => (
+      <NavItem
+        key={item.to}
+        to={item.to}
+        label={item.label}
+        icon={icon(item.icon)}
+        count={item.badge && counts[item.badge]}
+      />
+    ));
 
 /** The side navigation by role (spec §2 Navigation), from the destinations table. */
 export function SideNav({ user }: { user: User }) {
   const { items: menu, settings } = useMenu(user);
+  const counts = useBadgeCounts(user);
   const logout = useLogout();
   const teller = user.userRole === 'TELLER';
   return (
     <>
       <AppShell.Section grow component={ScrollArea} type="auto">
         <div>
-          {items(menu, 'top')}
+          {items(menu, 'top', counts)}
           {user.userRole === 'USER' && !user.mustChangePassword && (
             <StudentAccountLinks username={user.username} />
           )}
           <SectionLabel>Manage</SectionLabel>
           {teller && settings.isPending && <Skeleton h={28} mx="sm" my={4} aria-hidden />}
           {teller && settings.isError && <LoadFailedLine error={settings.error} />}
-          {items(menu, 'manage')}
+          {items(menu, 'manage', counts)}
           <SectionLabel>Settings</SectionLabel>
-          {items(menu, 'settings')}
+          {items(menu, 'settings', counts)}
         </div>
       </AppShell.Section>
       <AppShell.Section>
