@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconTransfer, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { participationText, ROLE_LABELS, type User } from '@bank/shared';
+import { participationText, ROLE_LABELS, type Account, type User } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../lib/current-user';
@@ -9,8 +9,11 @@ import { paths } from '../../lib/paths';
 import { useUserAccounts } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 import { useBadgeCounts, useMenu, type MenuItem } from '../menu';
+import { GoalsSection } from '../../features/accounts/goals-section';
 import { AccountCard } from './account-card';
 import { SetupChecklist } from './setup-checklist';
+
+const isSavings = (account: Account) => account.accountType === 'SAVINGS';
 
 /** On a phone these were only inside the menu: here they are one tap from home. */
 function StudentActions({ user, transfer }: { user: User; transfer: boolean }) {
@@ -58,6 +61,11 @@ function StudentHome({ user }: { user: User }) {
                 <AccountCard key={account.accountId} account={account} />
               ))}
             </SimpleGrid>
+            {list.some(isSavings) && (
+              <Box mt="lg">
+                <GoalsSection username={user.username} accounts={list.filter(isSavings)} owner />
+              </Box>
+            )}
           </>
         )
       }

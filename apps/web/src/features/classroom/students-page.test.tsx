@@ -1,10 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { classroomText as t, messages } from '@bank/shared';
-import { admin, bankSettings, teller } from '../../test/fixtures';
+import { classroomText as t, messages, participationText, type Goal } from '@bank/shared';
+import { admin, bankSettings, savings, teller } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
+
+const goal: Goal = {
+  goalId: 1,
+  accountId: savings.accountId,
+  name: 'Bike',
+  amount: 100,
+  targetDate: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  progress: 0.6,
+  reachedAt: null,
+  balance: 60,
+  left: 40,
+  weeklySaving: 5,
+  weeksToGo: 8,
+};
 
 describe('Students', () => {
   it('searches by part of a name and opens a deposit with branch and account chosen', async () => {
@@ -27,6 +42,26 @@ describe('Students', () => {
       'Nora North · CHECKING **0003 · $75.00',
     );
     expect(screen.getByLabelText('Branch')).toHaveValue('2');
+  });
+
+  it("shows each student's savings goals in brief, asking only for those who save", async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/user/goals/:username', ({ params }) => {
+        asked.push(String(params.username));
+        return HttpResponse.json([
+          { ...goal, goalId: 1, name: 'Bike', progress: 0.604 },
+          { ...goal, goalId: 2, name: 'Trip', progress: 1 },
+        ]);
+      }),
+    );
+    renderApp('/1/students', teller);
+    const sam = (await screen.findAllByTestId('student-row'))[0]!;
+    expect(await within(sam).findByTestId('student-goals')).toHaveTextContent(
+      `${participationText.goalBrief('Bike', 60)}${participationText.goalBrief('Trip', 100)}`,
+    );
+    // Nora has no savings account: nothing to ask.
+    expect(asked).toEqual(['student']);
   });
 
   it('filters by branch', async () => {

@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import {
   classroomText as t,
   mayMoveMoney,
+  participationText,
   type Account,
   type Branch,
   type Student,
@@ -31,6 +32,7 @@ import { money } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useBankSettings, useBranches, useStudents } from '../../lib/queries';
 import { accountShort } from './payday-rows';
+import { StudentGoals } from './student-goals';
 
 const ALL = '';
 
@@ -119,6 +121,7 @@ function columns(branches: Branch[], actions: RowActions): Column<Student>[] {
           </Stack>
         ),
     },
+    { header: participationText.goalsColumn, cell: (s) => <StudentGoals student={s} /> },
   ];
   const { onReset } = actions;
   if (onReset) {
@@ -224,7 +227,7 @@ export function StudentsPage() {
                 rows={list}
                 rowKey={(s) => s.userId}
                 emptyText={t.noStudentsFound}
-                minWidth={820}
+                minWidth={940}
                 rowTestId="student-row"
               />
             )}
