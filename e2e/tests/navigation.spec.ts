@@ -41,10 +41,11 @@ test.describe('navigation by role', () => {
       'Transfer',
       'Payday',
       'Students',
+      'Approvals',
       'Settings',
       'Support',
     ]);
-    await expect(page.getByTestId('action-tile')).toHaveCount(7);
+    await expect(page.getByTestId('action-tile')).toHaveCount(8);
     // Admin screens send a teller home.
     await page.goto('/1/admin/users');
     await expect(page).toHaveURL(/\/home$/);
@@ -59,6 +60,7 @@ test.describe('navigation by role', () => {
       'Transfer',
       'Payday',
       'Students',
+      'Approvals',
       'Users',
       'Branches',
       'Accounts',

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
-import { participationText, type MoneyAction, type Role, type User } from '@bank/shared';
+import type { MoneyAction, Role, User } from '@bank/shared';
 import type { Guards } from './guards';
 import type * as menuIcons from './menu-icons';
 
@@ -122,7 +122,7 @@ export const destinations: Destination[] = [
     roles: ['USER'],
     lazy: async () => ({ Component: (await import('../features/class-bank/class-bank-page')).ClassBankPage }),
     menu: {
-      label: participationText.classBankTitle,
+      label: 'Bank for my class',
       icon: 'IconUsersGroup',
       section: 'manage',
       shownWhen: (user) => user.banker,
@@ -134,11 +134,11 @@ export const destinations: Destination[] = [
     roles: STAFF,
     lazy: async () => ({ Component: (await import('../features/approvals/approvals-page')).ApprovalsPage }),
     menu: {
-      label: participationText.approvalsTitle,
+      label: 'Approvals',
       icon: 'IconChecklist',
       section: 'manage',
       badge: 'waitingRequests',
-      tile: { description: participationText.approvalsTile, rank: 3.8 },
+      tile: { description: "Class bankers' requests that wait for you", rank: 3.8 },
     },
   },
   {

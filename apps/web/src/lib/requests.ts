@@ -1,4 +1,4 @@
-import { participationText as m, type BankerRequest } from '@bank/shared';
+import { participationScreenText as m, type BankerRequest } from '@bank/shared';
 import { lastFour, money } from './format';
 
 /** How a banker's request names its account: "CHECKING **3456". */

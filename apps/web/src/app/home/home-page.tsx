@@ -1,7 +1,7 @@
 import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconTransfer, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { participationText, ROLE_LABELS, type Account, type User } from '@bank/shared';
+import { participationScreenText, ROLE_LABELS, type Account, type User } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../lib/current-user';
@@ -36,7 +36,7 @@ function StudentActions({ user, transfer }: { user: User; transfer: boolean }) {
           variant="default"
           leftSection={<IconUsersGroup size={18} aria-hidden />}
         >
-          {participationText.classBankTitle}
+          {participationScreenText.classBankTitle}
         </Button>
       )}
     </Group>
@@ -49,10 +49,14 @@ function StudentHome({ user }: { user: User }) {
     <QueryState query={accounts} what="your accounts">
       {(list) =>
         list.length === 0 ? (
-          // What to do, not only what is missing (issue 14).
-          <Alert variant="light" color="blue" title={uiText.noAccounts}>
-            {uiText.noAccountsStudent}
-          </Alert>
+          <>
+            {/* A class banker with no account of their own still banks for the class. */}
+            <StudentActions user={user} transfer={false} />
+            {/* What to do, not only what is missing (issue 14). */}
+            <Alert variant="light" color="blue" title={uiText.noAccounts}>
+              {uiText.noAccountsStudent}
+            </Alert>
+          </>
         ) : (
           <>
             <StudentActions user={user} transfer={list.length > 1} />
@@ -86,7 +90,7 @@ function Tile({ item, count }: { item: MenuItem & { tile: NonNullable<MenuItem['
             {label}
             {count ? (
               <Badge component="span" ml={8} color="red.9" variant="filled" size="sm" tt="none">
-                {participationText.waitingCount(count)}
+                {participationScreenText.waitingCount(count)}
               </Badge>
             ) : null}
           </Text>

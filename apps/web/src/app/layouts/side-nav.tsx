@@ -2,7 +2,7 @@ import { AppShell, Badge, Divider, NavLink, ScrollArea, Skeleton, Text, Visually
 import { IconLogout, IconPigMoney, IconWallet } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { participationText, type User } from '@bank/shared';
+import { participationScreenText, type User } from '@bank/shared';
 import { errorMessage } from '../../lib/api-client';
 import { lastFour, money } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -20,15 +20,12 @@ interface NavItemProps {
   count?: number | undefined;
 }
 
-/** The count is read with the label ("Approvals, 2 waiting"); the badge itself is for the eye. */
+/** The count beside a label is for the eye; the link's text says it ("Approvals (2 waiting)"). */
 function CountBadge({ count }: { count: number }) {
   return (
-    <>
-      <Badge component="span" ml={8} color="red.9" variant="filled" size="sm" circle={count < 10} aria-hidden>
-        {count}
-      </Badge>
-      <VisuallyHidden>, {participationText.waitingCount(count)}</VisuallyHidden>
-    </>
+    <Badge component="span" color="red.9" variant="filled" size="sm" circle={count < 10} aria-hidden>
+      {count}
+    </Badge>
   );
 }
 
@@ -43,12 +40,14 @@ function NavItem({ to, label, description, icon, indent = false, count }: NavIte
         count ? (
           <>
             {label}
-            <CountBadge count={count} />
+            {/* Hidden text, not an aria-label: the name then holds the visible text (WCAG 2.5.3). */}
+            <VisuallyHidden component="span"> ({participationScreenText.waitingCount(count)})</VisuallyHidden>
           </>
         ) : (
           label
         )
       }
+      rightSection={count ? <CountBadge count={count} /> : undefined}
       description={description}
       leftSection={icon}
       active={active}

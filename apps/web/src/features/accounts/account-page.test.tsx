@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { loadingMessages, messages, participationText } from '@bank/shared';
+import { loadingMessages, messages, participationScreenText } from '@bank/shared';
 import { money } from '../../lib/format';
 import { uiText } from '../../lib/ui-text';
 import { admin, checking, student, teller, transaction } from '../../test/fixtures';
@@ -231,10 +231,10 @@ describe('account page', () => {
     for (const who of [student, teller]) {
       const view = renderApp('/account/1000000001', who);
       const held = await screen.findByTestId('available-held');
-      expect(held).toHaveTextContent(participationText.availableHeld('$425.50', '$74.50'));
+      expect(held).toHaveTextContent(participationScreenText.availableHeld('$425.50', '$74.50'));
       expect(screen.getByTestId('current-balance')).toHaveTextContent('$500.00');
       expect(screen.getByTestId('current-balance').previousElementSibling).toHaveTextContent(
-        participationText.balanceLabel,
+        participationScreenText.balanceLabel,
       );
       view.unmount();
     }

@@ -7,7 +7,7 @@ import {
   isStaff,
   loadingMessages,
   mayChangeTransactions,
-  participationText,
+  participationScreenText,
   type Account,
   type Transaction,
 } from '@bank/shared';
@@ -116,14 +116,14 @@ function AvailableBalance({ account, pending }: { account: Account; pending: Tra
   return (
     <Paper withBorder p="md" radius="md">
       <Text c="dimmed" fw={600}>
-        {heldCents > 0 ? participationText.balanceLabel : uiText.available}
+        {heldCents > 0 ? participationScreenText.balanceLabel : uiText.available}
       </Text>
       <Text fz={36} fw={700} lh={1.2} data-testid="current-balance">
         {money(account.balance)}
       </Text>
       {heldCents > 0 && (
         <Text fw={600} data-testid="available-held">
-          {participationText.availableHeld(money(account.available), money(heldCents / 100))}
+          {participationScreenText.availableHeld(money(account.available), money(heldCents / 100))}
         </Text>
       )}
       {pending.length > 0 && <Text c="dimmed">{uiText.includesPending(money(pendingSum(pending)))}</Text>}

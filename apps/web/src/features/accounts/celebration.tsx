@@ -1,7 +1,7 @@
 import { Alert, CloseButton, Group, Text } from '@mantine/core';
 import { IconConfetti } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { participationText as m, type Goal } from '@bank/shared';
+import { participationScreenText as m, type Goal } from '@bank/shared';
 import { SUCCESS_TITLE_COLOR } from '../../components/status-message';
 import { announce } from '../../lib/announcer';
 

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
-import { participationText as m, type Goal } from '@bank/shared';
+import { participationScreenText as m, type Goal } from '@bank/shared';
 import { DeleteButton } from '../../components/confirm-action-modal';
 import { formatDate, money } from '../../lib/format';
 
@@ -50,7 +50,8 @@ export function GoalCard({ goal, accountName, onEdit, onDelete, busy = false }: 
   const titleId = useId();
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-labelledby={titleId} data-testid="goal">
-      <Stack gap="xs">
+      {/* Full height, so that the buttons of cards side by side line up at the foot. */}
+      <Stack gap="xs" h="100%">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <div>
             <Title order={3} size="h5" id={titleId} style={{ overflowWrap: 'anywhere' }}>
@@ -80,7 +81,7 @@ export function GoalCard({ goal, accountName, onEdit, onDelete, busy = false }: 
           </Text>
         )}
         {onEdit && onDelete && (
-          <Group justify="flex-end" gap="xs">
+          <Group justify="flex-end" gap="xs" mt="auto">
             <Button
               size="compact-sm"
               variant="default"

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef } from 'react';
 import {
   createGoalBody,
   limits,
-  participationText as m,
+  participationScreenText as m,
   updateGoalBody,
   type Account,
   type Goal,

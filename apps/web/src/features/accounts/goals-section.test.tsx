@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { participationText as m, type CreateGoalBody, type Goal } from '@bank/shared';
+import { participationScreenText as m, type CreateGoalBody, type Goal } from '@bank/shared';
 import { checking, savings, student, teller } from '../../test/fixtures';
 import { gate } from '../../test/gate';
 import { fieldError } from '../../test/helpers';

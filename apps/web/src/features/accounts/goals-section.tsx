@@ -1,7 +1,7 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconTarget } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { limits, participationText as m, type Account, type Goal } from '@bank/shared';
+import { limits, participationScreenText as m, type Account, type Goal } from '@bank/shared';
 import { useConfirmAction } from '../../components/confirm-action-modal';
 import { QueryState } from '../../components/query-state';
 import { failureStatus, StatusLine, type Status } from '../../components/status-message';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages, participationText, type BankSettings } from '@bank/shared';
+import { messages, participationScreenText, type BankSettings } from '@bank/shared';
 import { admin, bankSettings } from '../../test/fixtures';
 import { gate } from '../../test/gate';
 import { fieldError, tableRows } from '../../test/helpers';
@@ -42,7 +42,7 @@ describe('bank settings', () => {
       ['Teller Deposits', 'Allowed'],
       ['Teller Withdrawals', 'Allowed'],
       ['Teller Transfers', 'Not allowed'],
-      [participationText.bankerLimitRow, participationText.bankerLimitNone],
+      [participationScreenText.bankerLimitRow, participationScreenText.bankerLimitNone],
     ]);
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(editMode()).not.toBeChecked();
@@ -96,8 +96,8 @@ describe('bank settings', () => {
     await user.type(screen.getByLabelText(/Savings Rate/), '3.25');
     await user.click(screen.getByRole('switch', { name: /Teller Transfers/ }));
     await user.click(screen.getByRole('switch', { name: /Checking Accounts/ }));
-    await user.clear(screen.getByLabelText(participationText.bankerLimitLabel));
-    await user.type(screen.getByLabelText(participationText.bankerLimitLabel), '5');
+    await user.clear(screen.getByLabelText(participationScreenText.bankerLimitLabel));
+    await user.type(screen.getByLabelText(participationScreenText.bankerLimitLabel), '5');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Action' });
     expect(bodies).toEqual([]);
@@ -130,20 +130,22 @@ describe('bank settings', () => {
       ['Teller Deposits', 'Allowed'],
       ['Teller Withdrawals', 'Allowed'],
       ['Teller Transfers', 'Allowed'],
-      [participationText.bankerLimitRow, '$5.00'],
+      [participationScreenText.bankerLimitRow, '$5.00'],
     ]);
   });
 
   it("checks the class bankers' limit: 0 or more, at most 2 decimals", async () => {
     const { user } = await openPage();
     await user.click(editMode());
-    const limit = screen.getByLabelText(participationText.bankerLimitLabel);
+    const limit = screen.getByLabelText(participationScreenText.bankerLimitLabel);
     expect(limit).toHaveValue('0.00');
     for (const typed of ['-1', '2.555', 'lots']) {
       await user.clear(limit);
       await user.type(limit, typed);
       await user.click(screen.getByRole('button', { name: 'Save Changes' }));
-      expect(fieldError(participationText.bankerLimitLabel)).toBe(participationText.bankerLimitInvalid);
+      expect(fieldError(participationScreenText.bankerLimitLabel)).toBe(
+        participationScreenText.bankerLimitInvalid,
+      );
     }
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import {
   limits,
-  participationText,
+  participationScreenText,
   updateBankBody,
   type BankSettings,
   type UpdateBankBody,
@@ -86,7 +86,7 @@ function SettingsView({ settings }: { settings: BankSettings }) {
             {flagText(flag, settings[flag])}
           </Row>
         ))}
-        <Row label={participationText.bankerLimitRow}>{bankerLimitText(settings.bankerLimit)}</Row>
+        <Row label={participationScreenText.bankerLimitRow}>{bankerLimitText(settings.bankerLimit)}</Row>
       </Table.Tbody>
     </Table>
   );

@@ -1,6 +1,6 @@
 import { Fieldset, TextInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import { participationText as m } from '@bank/shared';
+import { participationScreenText as m } from '@bank/shared';
 import { money } from '../../lib/format';
 
 /**

@@ -6,7 +6,7 @@ import {
   createUserBody,
   limits,
   messages,
-  participationText,
+  participationScreenText,
   ROLE_LABELS,
   updateUserBody,
   type Account,
@@ -357,8 +357,8 @@ export function EditUserForm(props: EditUserProps) {
           <RoleAndBranchFields form={form} branches={branches} disabled={busy} />
           {form.getValues().userRole === 'USER' && (
             <Switch
-              label={participationText.bankerSwitch}
-              description={participationText.bankerSwitchHint}
+              label={participationScreenText.bankerSwitch}
+              description={participationScreenText.bankerSwitchHint}
               disabled={busy}
               {...form.getInputProps('banker', { type: 'checkbox' })}
             />

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { adminGuidance, messages, participationText } from '@bank/shared';
+import { adminGuidance, messages, participationScreenText } from '@bank/shared';
 import { admin, student } from '../../test/fixtures';
 import { fieldError } from '../../test/helpers';
 import { gate } from '../../test/gate';
@@ -162,19 +162,21 @@ describe('manage users', () => {
     const { user } = await openPage();
     await user.click(screen.getByRole('button', { name: 'Edit user student' }));
     const form = screen.getByRole('region', { name: 'Edit User student' });
-    const banker = within(form).getByRole('switch', { name: new RegExp(participationText.bankerSwitch) });
+    const banker = within(form).getByRole('switch', {
+      name: new RegExp(participationScreenText.bankerSwitch),
+    });
     expect(banker).not.toBeChecked();
     await user.click(banker);
     await user.click(within(form).getByRole('button', { name: 'Update User' }));
     await confirm(user, 'Update User');
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({ userRole: 'USER', banker: true });
-    await waitFor(() => expect(tableCells('Users')[2]?.[4]).toBe(participationText.bankerRole));
+    await waitFor(() => expect(tableCells('Users')[2]?.[4]).toBe(participationScreenText.bankerRole));
 
     // Another role: no switch, and the user is no banker.
     await user.selectOptions(within(form).getByLabelText(/User Role/), 'Teller');
     expect(
-      within(form).queryByRole('switch', { name: new RegExp(participationText.bankerSwitch) }),
+      within(form).queryByRole('switch', { name: new RegExp(participationScreenText.bankerSwitch) }),
     ).toBeNull();
     await user.click(within(form).getByRole('button', { name: 'Update User' }));
     await confirm(user, 'Update User');

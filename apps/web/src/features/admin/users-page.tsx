@@ -2,7 +2,7 @@ import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useState } from 'react';
-import { classroomText, participationText, ROLE_LABELS, type Branch, type User } from '@bank/shared';
+import { classroomText, participationScreenText, ROLE_LABELS, type Branch, type User } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useRequiredSession } from '../../lib/current-user';
@@ -30,7 +30,7 @@ function userColumns(branches: Branch[], onEdit: (user: User) => void): Column<U
     { header: 'Display Name', cell: (u) => u.displayName || none },
     {
       header: 'User Role',
-      cell: (u) => (u.banker ? participationText.bankerRole : ROLE_LABELS[u.userRole]),
+      cell: (u) => (u.banker ? participationScreenText.bankerRole : ROLE_LABELS[u.userRole]),
     },
     { header: 'Branch', cell: (u) => branchName(u.branchId) },
   ];

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { participationText as m, type BankerRequest } from '@bank/shared';
+import { participationScreenText as m, type BankerRequest } from '@bank/shared';
 import { admin, bankSettings, teller } from '../../test/fixtures';
 import { gate } from '../../test/gate';
 import { renderApp } from '../../test/render-app';
@@ -176,7 +176,7 @@ describe('Approvals', () => {
   it('counts the waiting requests in the menu and on the home tile, and opens the screen from there', async () => {
     const { user, router } = renderApp('/home', teller);
     const nav = await screen.findByRole('navigation', { name: 'Side navigation' });
-    const link = await within(nav).findByRole('link', { name: `${m.approvalsTitle}, ${m.waitingCount(3)}` });
+    const link = await within(nav).findByRole('link', { name: `${m.approvalsTitle} (${m.waitingCount(3)})` });
     const tile = screen
       .getAllByTestId('action-tile')
       .find((t) => t.textContent?.startsWith(m.approvalsTitle));
@@ -186,7 +186,7 @@ describe('Approvals', () => {
     await user.click(await screen.findByRole('button', { name: m.approveNamed('Sam Student', MAYA_1) }));
     await waitFor(() =>
       expect(
-        within(nav).getByRole('link', { name: `${m.approvalsTitle}, ${m.waitingCount(2)}` }),
+        within(nav).getByRole('link', { name: `${m.approvalsTitle} (${m.waitingCount(2)})` }),
       ).toBeInTheDocument(),
     );
   });

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Paper, Stack } from '@mantine/core';
-import { participationText as m, type BankerRequest } from '@bank/shared';
+import { participationScreenText as m, type BankerRequest } from '@bank/shared';
 import { useConfirmAction } from '../../components/confirm-action-modal';
 import { PageHeader } from '../../components/page-header';
 import { allOf, QueryState, type QueryLike } from '../../components/query-state';

@@ -1,5 +1,5 @@
 import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { participationText as m, type BankerRequest } from '@bank/shared';
+import { participationScreenText as m, type BankerRequest } from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatDateTime, money } from '../../lib/format';
 import { describeRequest, requestAccount } from '../../lib/requests';

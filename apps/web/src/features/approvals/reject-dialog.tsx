@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { limits, participationText as m, rejectBody, type BankerRequest } from '@bank/shared';
+import { limits, participationScreenText as m, rejectBody, type BankerRequest } from '@bank/shared';
 import { failureStatus, StatusLine } from '../../components/status-message';
 import { describeRequest } from '../../lib/requests';
 import { schemaErrors } from '../../lib/validation';

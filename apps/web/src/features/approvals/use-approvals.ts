@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { mayMoveMoney, participationText as m, type BankerRequest, type User } from '@bank/shared';
+import { mayMoveMoney, participationScreenText as m, type BankerRequest, type User } from '@bank/shared';
 import type { Status } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
 import { useBankSettings, useWaitingRequests } from '../../lib/queries';

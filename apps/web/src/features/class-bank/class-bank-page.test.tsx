@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   classroomText,
   messages,
-  participationText as m,
+  participationScreenText as m,
   type BankerRequest,
   type Classmate,
   type CreateRequestBody,

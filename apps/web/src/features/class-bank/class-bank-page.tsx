@@ -1,5 +1,5 @@
 import { Alert, Stack } from '@mantine/core';
-import { participationText as m } from '@bank/shared';
+import { participationScreenText as m } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { useRequiredSession } from '../../lib/current-user';
 import { MyRequests } from './my-requests';

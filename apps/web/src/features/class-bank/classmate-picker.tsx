@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
-import { participationText as m, type Classmate } from '@bank/shared';
+import { participationScreenText as m, type Classmate } from '@bank/shared';
 import { useClassmates } from './api';
 
 /** A classmate as the list names them: "Jordan Lee (Jo)". */

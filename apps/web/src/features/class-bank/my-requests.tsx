@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { participationText as m, type BankerRequest } from '@bank/shared';
+import { participationScreenText as m, type BankerRequest } from '@bank/shared';
 import { useConfirmAction } from '../../components/confirm-action-modal';
 import { DataTable, type Column } from '../../components/data-table';
 import { QueryState } from '../../components/query-state';

@@ -4,7 +4,7 @@ import {
   classroomText,
   createRequestBody,
   limits,
-  participationText as m,
+  participationScreenText as m,
   type Classmate,
   type CreateRequestBody,
 } from '@bank/shared';
@@ -18,6 +18,9 @@ export interface RequestValues {
   amount: string;
   memo: string;
 }
+
+/** Radios side by side, and close together when a phone puts them one under the other. */
+const RADIO_ROW = { columnGap: 'var(--mantine-spacing-lg)', rowGap: 'var(--mantine-spacing-xs)' };
 
 export const EMPTY_REQUEST: RequestValues = { accountId: '', kind: 'deposit', amount: '', memo: '' };
 
@@ -60,7 +63,7 @@ function AccountChoice({
   if (classmate.accounts.length === 0) return <Text size="sm">{m.noClassmateAccounts}</Text>;
   return (
     <Radio.Group label={m.accountLabel} withAsterisk {...form.getInputProps('accountId')}>
-      <Group gap="lg" mt={6}>
+      <Group mt={6} style={RADIO_ROW}>
         {classmate.accounts.map((a) => (
           <Radio
             key={a.accountId}
@@ -88,7 +91,7 @@ export function RequestEntry({ username, form, classmate, onClassmate, checking,
         />
         <AccountChoice form={form} classmate={classmate} disabled={checking} />
         <Radio.Group label={m.kindLabel} {...form.getInputProps('kind')}>
-          <Group gap="lg" mt={6}>
+          <Group mt={6} style={RADIO_ROW}>
             <Radio value="deposit" label={m.kindDeposit} disabled={checking} />
             <Radio value="withdrawal" label={m.kindWithdrawal} disabled={checking} />
           </Group>

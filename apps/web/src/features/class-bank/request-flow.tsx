@@ -2,7 +2,7 @@ import { Paper } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
-  participationText as m,
+  participationScreenText as m,
   type BankerRequest,
   type Classmate,
   type CreateRequestBody,

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import {
-  participationText as m,
+  participationScreenText as m,
   type BankerRequest,
   type CreateRequestBody,
   type RequestPreview,

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { participationText as m, type Student } from '@bank/shared';
+import { participationScreenText as m, type Student } from '@bank/shared';
 import { useGoals } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { classroomText as t, messages, participationText, type Goal } from '@bank/shared';
+import { classroomText as t, messages, participationScreenText, type Goal } from '@bank/shared';
 import { admin, bankSettings, savings, teller } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
@@ -58,7 +58,7 @@ describe('Students', () => {
     renderApp('/1/students', teller);
     const sam = (await screen.findAllByTestId('student-row'))[0]!;
     expect(await within(sam).findByTestId('student-goals')).toHaveTextContent(
-      `${participationText.goalBrief('Bike', 60)}${participationText.goalBrief('Trip', 100)}`,
+      `${participationScreenText.goalBrief('Bike', 60)}${participationScreenText.goalBrief('Trip', 100)}`,
     );
     // Nora has no savings account: nothing to ask.
     expect(asked).toEqual(['student']);

@@ -17,7 +17,7 @@ import { Link } from 'react-router';
 import {
   classroomText as t,
   mayMoveMoney,
-  participationText,
+  participationScreenText,
   type Account,
   type Branch,
   type Student,
@@ -61,7 +61,7 @@ function AccountLine({
   const named = `${student.name}, ${accountShort(account)}`;
   return (
     <Group gap="xs" wrap="wrap" data-testid="student-account" justify="space-between">
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="wrap" style={{ rowGap: 0 }}>
         <Anchor
           component={Link}
           to={paths.account(account.accountId)}
@@ -70,7 +70,7 @@ function AccountLine({
         >
           {accountShort(account)}
         </Anchor>
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
           {money(account.balance)}
         </Text>
       </Group>
@@ -121,7 +121,7 @@ function columns(branches: Branch[], actions: RowActions): Column<Student>[] {
           </Stack>
         ),
     },
-    { header: participationText.goalsColumn, cell: (s) => <StudentGoals student={s} /> },
+    { header: participationScreenText.goalsColumn, cell: (s) => <StudentGoals student={s} /> },
   ];
   const { onReset } = actions;
   if (onReset) {
