@@ -1,5 +1,5 @@
-import { isStaff, mayMoveMoney, type User } from '@bank/shared';
-import { useBankSettings, useWaitingRequests } from '../lib/queries';
+import { mayMoveMoney, type User } from '@bank/shared';
+import { useBankSettings } from '../lib/queries';
 import { destinations, type Destination, type MenuEntry } from './destinations';
 import * as menuIcons from './menu-icons';
 
@@ -43,10 +43,4 @@ export function useMenu(user: User) {
       badge: menu.badge,
     }));
   return { items, settings };
-}
-
-/** The counts menu entries and tiles show beside their label; asked for only by staff, who see Approvals. */
-export function useBadgeCounts(user: User): Partial<Record<NonNullable<MenuItem['badge']>, number>> {
-  const waiting = useWaitingRequests(user.bankId, isStaff(user.userRole) && !user.mustChangePassword);
-  return { waitingRequests: waiting.data?.length };
 }

@@ -1,14 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import {
-  accountCalls,
-  bankCalls,
-  branchCalls,
-  classroomCalls,
-  goalCalls,
-  requestCalls,
-  userCalls,
-  type User,
-} from '@bank/shared';
+import { accountCalls, bankCalls, branchCalls, classroomCalls, userCalls, type User } from '@bank/shared';
 import { api } from './api-client';
 
 /**
@@ -97,31 +88,5 @@ export function useBankSettings(bankId: number, enabled = true) {
     queryKey: queryKeys.bankSettings(bankId),
     queryFn: ({ signal }) => api.call(bankCalls.get, { params: { bankId }, signal }),
     enabled,
-  });
-}
-
-/** A Student's savings goals (issue 24): their own, or any Student's of the bank for staff. */
-export function useGoals(username: string, enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.goals(username),
-    queryFn: ({ signal }) => api.call(goalCalls.ofUser, { params: { username }, signal }),
-    enabled,
-  });
-}
-
-/** How often staff's count of waiting requests is asked again while a screen is open. */
-const WAITING_REFRESH_MS = 60_000;
-
-/**
- * The bank's waiting requests, oldest first (issue 24): the menu's badge counts them and the
- * Approvals screen lists them, from the one query.
- */
-export function useWaitingRequests(bankId: number, enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.waitingRequests(bankId),
-    queryFn: ({ signal }) =>
-      api.call(requestCalls.ofBank, { params: { bankId }, query: { status: 'waiting' }, signal }),
-    enabled,
-    refetchInterval: WAITING_REFRESH_MS,
   });
 }

@@ -8,7 +8,8 @@ import { useCurrentUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { useUserAccounts } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
-import { useBadgeCounts, useMenu, type MenuItem } from '../menu';
+import { useWaitingCount } from '../../lib/participation-queries';
+import { useMenu, type MenuItem } from '../menu';
 import { GoalsSection } from '../../features/accounts/goals-section';
 import { AccountCard } from './account-card';
 import { SetupChecklist } from './setup-checklist';
@@ -105,7 +106,7 @@ function Tile({ item, count }: { item: MenuItem & { tile: NonNullable<MenuItem['
 
 /** Staff get a tile for each menu entry that has one (the destinations table), in tile order. */
 function StaffHome({ user }: { user: User }) {
-  const counts = useBadgeCounts(user);
+  const counts = { waitingRequests: useWaitingCount(user) };
   const tiles = useMenu(user)
     .items.filter((item): item is MenuItem & { tile: NonNullable<MenuItem['tile']> } => !!item.tile)
     .sort((a, b) => a.tile.rank - b.tile.rank);

@@ -7,7 +7,8 @@ import { errorMessage } from '../../lib/api-client';
 import { lastFour, money } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useUserAccounts } from '../../lib/queries';
-import { useBadgeCounts, useMenu, type MenuItem } from '../menu';
+import { useWaitingCount } from '../../lib/participation-queries';
+import { useMenu, type MenuItem } from '../menu';
 import { useLogout } from '../session';
 
 interface NavItemProps {
@@ -40,8 +41,8 @@ function NavItem({ to, label, description, icon, indent = false, count }: NavIte
         count ? (
           <>
             {label}
-            {/* Hidden text, not an aria-label: the name then holds the visible text (WCAG 2.5.3). */}
-            <VisuallyHidden component="span"> ({participationScreenText.waitingCount(count)})</VisuallyHidden>
+            {/* Hidden text, not an aria-label: the name then holds the visible text (WCAG 2.5.3). */}{' '}
+            <VisuallyHidden component="span">({participationScreenText.waitingCount(count)})</VisuallyHidden>
           </>
         ) : (
           label
@@ -101,7 +102,10 @@ function StudentAccountLinks({ username }: { username: string }) {
   ));
 }
 
-const items = (list: MenuItem[], section: MenuItem['section'], counts: ReturnType<typeof useBadgeCounts>) =>
+/** The counts beside menu entries (staff's waiting requests). */
+type BadgeCounts = Partial<Record<NonNullable<MenuItem['badge']>, number>>;
+
+const items = (list: MenuItem[], section: MenuItem['section'], counts: BadgeCounts) =>
   list
     .filter((item) => item.section === section)
     .map((item) => (
@@ -117,7 +121,7 @@ const items = (list: MenuItem[], section: MenuItem['section'], counts: ReturnTyp
 /** The side navigation by role (spec §2 Navigation), from the destinations table. */
 export function SideNav({ user }: { user: User }) {
   const { items: menu, settings } = useMenu(user);
-  const counts = useBadgeCounts(user);
+  const counts: BadgeCounts = { waitingRequests: useWaitingCount(user) };
   const logout = useLogout();
   const teller = user.userRole === 'TELLER';
   return (

@@ -6,7 +6,7 @@ import { useConfirmAction } from '../../components/confirm-action-modal';
 import { QueryState } from '../../components/query-state';
 import { failureStatus, StatusLine, type Status } from '../../components/status-message';
 import { lastFour } from '../../lib/format';
-import { useGoals } from '../../lib/queries';
+import { useGoals } from '../../lib/participation-queries';
 import { Celebration, useCelebration } from './celebration';
 import { GoalCard } from './goal-card';
 import { GoalForm } from './goal-form';

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { mayMoveMoney, participationScreenText as m, type BankerRequest, type User } from '@bank/shared';
 import type { Status } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
-import { useBankSettings, useWaitingRequests } from '../../lib/queries';
+import { useWaitingRequests } from '../../lib/participation-queries';
+import { useBankSettings } from '../../lib/queries';
 import { describeRequest } from '../../lib/requests';
 import { useApproveRequests, useRejectRequest, type ApprovalOutcome } from './api';
 

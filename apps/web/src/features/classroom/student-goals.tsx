@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { participationScreenText as m, type Student } from '@bank/shared';
-import { useGoals } from '../../lib/queries';
+import { useGoals } from '../../lib/participation-queries';
 import { uiText } from '../../lib/ui-text';
 
 /**
