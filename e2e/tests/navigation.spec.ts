@@ -42,6 +42,7 @@ test.describe('navigation by role', () => {
       'Payday',
       'Schedules',
       'Students',
+      'Approvals',
       'Settings',
       'Support',
     ]);
@@ -61,6 +62,7 @@ test.describe('navigation by role', () => {
       'Payday',
       'Schedules',
       'Students',
+      'Approvals',
       'Users',
       'Branches',
       'Accounts',

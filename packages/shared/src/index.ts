@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './errors.js';
 export * from './messages.js';
+export * from './participation-text.js';
 export * from './money.js';
 export * from './password-rule.js';
 export * from './permissions.js';

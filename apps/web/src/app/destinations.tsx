@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LoaderFunction } from 'react-router';
-import type { MoneyAction, Role } from '@bank/shared';
+import type { MoneyAction, Role, User } from '@bank/shared';
 import type { Guards } from './guards';
 import type * as menuIcons from './menu-icons';
 
@@ -18,6 +18,10 @@ export interface MenuEntry {
   action?: MoneyAction;
   /** Shown to a teller when the bank allows any of these (Payday: deposit or withdrawal). */
   anyOf?: MoneyAction[];
+  /** Shown only to those users among the roles (a Student who is a class banker). */
+  shownWhen?: (user: User) => boolean;
+  /** A count beside the entry (the waiting requests of the Approvals screen). */
+  badge?: 'waitingRequests';
   /** A tile on the staff home screen; `rank` orders the tiles. */
   tile?: { description: string; rank: number };
 }
@@ -131,6 +135,31 @@ export const destinations: Destination[] = [
       icon: 'IconSchool',
       section: 'manage',
       tile: { description: 'Find a student and their accounts', rank: 3.7 },
+    },
+  },
+  {
+    // Beyond the spec's routes (issue 24): a class banker asks for a classmate's account.
+    path: ':bankId/class-bank',
+    roles: ['USER'],
+    lazy: async () => ({ Component: (await import('../features/class-bank/class-bank-page')).ClassBankPage }),
+    menu: {
+      label: 'Bank for my class',
+      icon: 'IconUsersGroup',
+      section: 'manage',
+      shownWhen: (user) => user.banker,
+    },
+  },
+  {
+    // Beyond the spec's routes (issue 24): staff decide the class bankers' requests.
+    path: ':bankId/approvals',
+    roles: STAFF,
+    lazy: async () => ({ Component: (await import('../features/approvals/approvals-page')).ApprovalsPage }),
+    menu: {
+      label: 'Approvals',
+      icon: 'IconChecklist',
+      section: 'manage',
+      badge: 'waitingRequests',
+      tile: { description: "Class bankers' requests that wait for you", rank: 3.8 },
     },
   },
   {

@@ -10,6 +10,7 @@ export {
   IconBuildingStore,
   IconCalendarRepeat,
   IconCash,
+  IconChecklist,
   IconCoins,
   IconFileText,
   IconHeadset,
@@ -20,4 +21,5 @@ export {
   IconSettings,
   IconTransfer,
   IconUsers,
+  IconUsersGroup,
 } from '@tabler/icons-react';

@@ -10,6 +10,7 @@ export interface MenuItem {
   icon: (typeof menuIcons)[MenuEntry['icon']];
   section: MenuEntry['section'];
   tile: MenuEntry['tile'];
+  badge: MenuEntry['badge'];
 }
 
 type WithMenu = Destination & { menu: MenuEntry };
@@ -17,6 +18,7 @@ type WithMenu = Destination & { menu: MenuEntry };
 function shownTo(destination: WithMenu, user: User, settings: Parameters<typeof mayMoveMoney>[1]) {
   const roles = destination.menu.shownTo ?? destination.roles;
   if (roles && !roles.includes(user.userRole)) return false;
+  if (destination.menu.shownWhen && !destination.menu.shownWhen(user)) return false;
   const { action, anyOf } = destination.menu;
   if (anyOf && !anyOf.some((a) => mayMoveMoney(user.userRole, settings, a))) return false;
   return !action || mayMoveMoney(user.userRole, settings, action);
@@ -38,6 +40,7 @@ export function useMenu(user: User) {
       icon: menuIcons[menu.icon],
       section: menu.section,
       tile: menu.tile,
+      badge: menu.badge,
     }));
   return { items, settings };
 }

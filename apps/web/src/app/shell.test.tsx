@@ -57,6 +57,7 @@ describe('the shell', () => {
         'Payday',
         'Schedules',
         'Students',
+        'Approvals',
         'Settings',
         'Support',
       ]),
@@ -74,7 +75,9 @@ describe('the shell', () => {
       ),
     );
     renderApp('/home', teller);
-    await waitFor(async () => expect(await navLinks()).toEqual(['Home', 'Students', 'Settings', 'Support']));
+    await waitFor(async () =>
+      expect(await navLinks()).toEqual(['Home', 'Students', 'Approvals', 'Settings', 'Support']),
+    );
   });
 
   it('gives a teller Transfer once the bank allows it', async () => {
@@ -96,6 +99,7 @@ describe('the shell', () => {
         'Payday',
         'Schedules',
         'Students',
+        'Approvals',
         'Settings',
         'Support',
       ]),
@@ -112,6 +116,7 @@ describe('the shell', () => {
       'Payday',
       'Schedules',
       'Students',
+      'Approvals',
       'Users',
       'Branches',
       'Accounts',
@@ -129,6 +134,7 @@ describe('the shell', () => {
       '/1/payday',
       '/1/schedules',
       '/1/students',
+      '/1/approvals',
       '/1/admin/users',
       '/1/admin/branches',
       '/1/admin/accounts',

@@ -13,6 +13,12 @@ export function formatDate(iso: string | null | undefined): string {
   return date.isValid() ? date.format('MM/DD/YYYY') : '';
 }
 
+/** "03/02/2026 10:05 AM": when something was asked, to the minute, in the viewer's time zone. */
+export function formatDateTime(iso: string): string {
+  const date = dayjs(iso);
+  return date.isValid() ? date.format('MM/DD/YYYY h:mm A') : '';
+}
+
 /** "**4821": how the product names an account in descriptions and pickers. */
 export function lastFour(accountId: string): string {
   return `**${accountId.slice(-4)}`;

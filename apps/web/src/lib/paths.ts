@@ -21,6 +21,9 @@ export const paths = {
   /** Beyond the spec's routes: the school year (issue 21). */
   schedules: (bankId: number) => `/${bankId}/schedules`,
   paydayHistory: (bankId: number) => `/${bankId}/payday/history`,
+  /** Beyond the spec's routes: students who take part (issue 24). */
+  classBank: (bankId: number) => `/${bankId}/class-bank`,
+  approvals: (bankId: number) => `/${bankId}/approvals`,
   importStudents: (bankId: number) => `/${bankId}/admin/users/import`,
   signInSlips: (bankId: number) => `/${bankId}/admin/users/import/slips`,
   settings: '/settings',

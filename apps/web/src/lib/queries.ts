@@ -19,6 +19,12 @@ export const queryKeys = {
   /** Under `accounts`: a money movement changes the balances the roster shows. */
   students: (bankId: number, filter: StudentFilter = {}) =>
     ['accounts', 'students', bankId, filter.branchId ?? null, filter.q ?? ''] as const,
+  /** Under `accounts`: a goal's progress follows the balance. */
+  goals: (username: string) => ['accounts', 'goals', username.toLowerCase()] as const,
+  /** Class bankers' requests (issue 24): the staff's list and a banker's own. */
+  requests: ['requests'] as const,
+  waitingRequests: (bankId: number) => ['requests', 'bank', bankId, 'waiting'] as const,
+  requestsOf: (username: string) => ['requests', 'of', username.toLowerCase()] as const,
 };
 
 export interface StudentFilter {

@@ -34,6 +34,10 @@ export const handlers = [
   // No PUBLIC_URL: sign-in slips print the browser's own address.
   http.get('*/api/admin/signInAddress', () => HttpResponse.json({ publicUrl: null })),
   http.get('*/api/user/transactions/:accountId', () => HttpResponse.json([])),
+  // Students who take part (issue 24): nothing waits, nobody has goals, until a test says so.
+  http.get('*/api/teller/requests/:bankId', () => HttpResponse.json([])),
+  http.get('*/api/user/requests/:username', () => HttpResponse.json([])),
+  http.get('*/api/user/goals/:username', () => HttpResponse.json([])),
   http.get('*/api/teller/students/:bankId', ({ request }) => {
     const branchId = new URL(request.url).searchParams.get('branchId');
     const inBranch = roster.filter((s) => !branchId || String(s.branchId) === branchId);

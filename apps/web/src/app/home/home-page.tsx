@@ -1,16 +1,48 @@
-import { Alert, Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconTransfer } from '@tabler/icons-react';
+import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
+import { IconTransfer, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { ROLE_LABELS, type User } from '@bank/shared';
+import { participationScreenText, ROLE_LABELS, type Account, type User } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { useUserAccounts } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
+import { useWaitingCount } from '../../lib/participation-queries';
 import { useMenu, type MenuItem } from '../menu';
+import { GoalsSection } from '../../features/accounts/goals-section';
 import { AccountCard } from './account-card';
 import { SetupChecklist } from './setup-checklist';
+
+const isSavings = (account: Account) => account.accountType === 'SAVINGS';
+
+/** On a phone these were only inside the menu: here they are one tap from home. */
+function StudentActions({ user, transfer }: { user: User; transfer: boolean }) {
+  if (!transfer && !user.banker) return null;
+  return (
+    <Group gap="sm" mb="md">
+      {transfer && (
+        <Button
+          component={Link}
+          to={paths.flow(user.bankId, 'transfer')}
+          leftSection={<IconTransfer size={18} aria-hidden />}
+        >
+          Transfer
+        </Button>
+      )}
+      {user.banker && (
+        <Button
+          component={Link}
+          to={paths.classBank(user.bankId)}
+          variant="default"
+          leftSection={<IconUsersGroup size={18} aria-hidden />}
+        >
+          {participationScreenText.classBankTitle}
+        </Button>
+      )}
+    </Group>
+  );
+}
 
 function StudentHome({ user }: { user: User }) {
   const accounts = useUserAccounts(user.username);
@@ -18,28 +50,27 @@ function StudentHome({ user }: { user: User }) {
     <QueryState query={accounts} what="your accounts">
       {(list) =>
         list.length === 0 ? (
-          // What to do, not only what is missing (issue 14).
-          <Alert variant="light" color="blue" title={uiText.noAccounts}>
-            {uiText.noAccountsStudent}
-          </Alert>
+          <>
+            {/* A class banker with no account of their own still banks for the class. */}
+            <StudentActions user={user} transfer={false} />
+            {/* What to do, not only what is missing (issue 14). */}
+            <Alert variant="light" color="blue" title={uiText.noAccounts}>
+              {uiText.noAccountsStudent}
+            </Alert>
+          </>
         ) : (
           <>
-            {list.length > 1 && (
-              // On a phone Transfer was only inside the menu: here it is one tap from home.
-              <Button
-                component={Link}
-                to={paths.flow(user.bankId, 'transfer')}
-                leftSection={<IconTransfer size={18} aria-hidden />}
-                mb="md"
-              >
-                Transfer
-              </Button>
-            )}
+            <StudentActions user={user} transfer={list.length > 1} />
             <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
               {list.map((account) => (
                 <AccountCard key={account.accountId} account={account} />
               ))}
             </SimpleGrid>
+            {list.some(isSavings) && (
+              <Box mt="lg">
+                <GoalsSection username={user.username} accounts={list.filter(isSavings)} owner />
+              </Box>
+            )}
           </>
         )
       }
@@ -47,7 +78,7 @@ function StudentHome({ user }: { user: User }) {
   );
 }
 
-function Tile({ item }: { item: MenuItem & { tile: NonNullable<MenuItem['tile']> } }) {
+function Tile({ item, count }: { item: MenuItem & { tile: NonNullable<MenuItem['tile']> }; count?: number }) {
   const { to, label, icon: Icon, tile } = item;
   return (
     <Card component={Link} to={to} withBorder shadow="xs" padding="lg" radius="md" data-testid="action-tile">
@@ -56,7 +87,14 @@ function Tile({ item }: { item: MenuItem & { tile: NonNullable<MenuItem['tile']>
           <Icon size={24} />
         </ThemeIcon>
         <div>
-          <Text fw={600}>{label}</Text>
+          <Text fw={600}>
+            {label}
+            {count ? (
+              <Badge component="span" ml={8} color="red.9" variant="filled" size="sm" tt="none">
+                {participationScreenText.waitingCount(count)}
+              </Badge>
+            ) : null}
+          </Text>
           <Text size="sm" c="dimmed">
             {tile.description}
           </Text>
@@ -68,13 +106,14 @@ function Tile({ item }: { item: MenuItem & { tile: NonNullable<MenuItem['tile']>
 
 /** Staff get a tile for each menu entry that has one (the destinations table), in tile order. */
 function StaffHome({ user }: { user: User }) {
+  const counts = { waitingRequests: useWaitingCount(user) };
   const tiles = useMenu(user)
     .items.filter((item): item is MenuItem & { tile: NonNullable<MenuItem['tile']> } => !!item.tile)
     .sort((a, b) => a.tile.rank - b.tile.rank);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
       {tiles.map((item) => (
-        <Tile key={item.to} item={item} />
+        <Tile key={item.to} item={item} count={item.badge && counts[item.badge]} />
       ))}
     </SimpleGrid>
   );

@@ -1,12 +1,13 @@
-import { AppShell, Divider, NavLink, ScrollArea, Skeleton, Text, VisuallyHidden } from '@mantine/core';
+import { AppShell, Badge, Divider, NavLink, ScrollArea, Skeleton, Text, VisuallyHidden } from '@mantine/core';
 import { IconLogout, IconPigMoney, IconWallet } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { User } from '@bank/shared';
+import { participationScreenText, type User } from '@bank/shared';
 import { errorMessage } from '../../lib/api-client';
 import { lastFour, money } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useUserAccounts } from '../../lib/queries';
+import { useWaitingCount } from '../../lib/participation-queries';
 import { useMenu, type MenuItem } from '../menu';
 import { useLogout } from '../session';
 
@@ -16,16 +17,38 @@ interface NavItemProps {
   description?: string;
   icon: ReactNode;
   indent?: boolean;
+  /** A count beside the label (waiting requests); none when 0. */
+  count?: number | undefined;
 }
 
-function NavItem({ to, label, description, icon, indent = false }: NavItemProps) {
+/** The count beside a label is for the eye; the link's text says it ("Approvals (2 waiting)"). */
+function CountBadge({ count }: { count: number }) {
+  return (
+    <Badge component="span" color="red.9" variant="filled" size="sm" circle={count < 10} aria-hidden>
+      {count}
+    </Badge>
+  );
+}
+
+function NavItem({ to, label, description, icon, indent = false, count }: NavItemProps) {
   const { pathname } = useLocation();
   const active = pathname === to;
   return (
     <NavLink
       component={Link}
       to={to}
-      label={label}
+      label={
+        count ? (
+          <>
+            {label}
+            {/* Hidden text, not an aria-label: the name then holds the visible text (WCAG 2.5.3). */}{' '}
+            <VisuallyHidden component="span">({participationScreenText.waitingCount(count)})</VisuallyHidden>
+          </>
+        ) : (
+          label
+        )
+      }
+      rightSection={count ? <CountBadge count={count} /> : undefined}
       description={description}
       leftSection={icon}
       active={active}
@@ -79,30 +102,42 @@ function StudentAccountLinks({ username }: { username: string }) {
   ));
 }
 
-const items = (list: MenuItem[], section: MenuItem['section']) =>
+/** The counts beside menu entries (staff's waiting requests). */
+type BadgeCounts = Partial<Record<NonNullable<MenuItem['badge']>, number>>;
+
+const items = (list: MenuItem[], section: MenuItem['section'], counts: BadgeCounts) =>
   list
     .filter((item) => item.section === section)
-    .map((item) => <NavItem key={item.to} to={item.to} label={item.label} icon={icon(item.icon)} />);
+    .map((item) => (
+      <NavItem
+        key={item.to}
+        to={item.to}
+        label={item.label}
+        icon={icon(item.icon)}
+        count={item.badge && counts[item.badge]}
+      />
+    ));
 
 /** The side navigation by role (spec §2 Navigation), from the destinations table. */
 export function SideNav({ user }: { user: User }) {
   const { items: menu, settings } = useMenu(user);
+  const counts: BadgeCounts = { waitingRequests: useWaitingCount(user) };
   const logout = useLogout();
   const teller = user.userRole === 'TELLER';
   return (
     <>
       <AppShell.Section grow component={ScrollArea} type="auto">
         <div>
-          {items(menu, 'top')}
+          {items(menu, 'top', counts)}
           {user.userRole === 'USER' && !user.mustChangePassword && (
             <StudentAccountLinks username={user.username} />
           )}
           <SectionLabel>Manage</SectionLabel>
           {teller && settings.isPending && <Skeleton h={28} mx="sm" my={4} aria-hidden />}
           {teller && settings.isError && <LoadFailedLine error={settings.error} />}
-          {items(menu, 'manage')}
+          {items(menu, 'manage', counts)}
           <SectionLabel>Settings</SectionLabel>
-          {items(menu, 'settings')}
+          {items(menu, 'settings', counts)}
         </div>
       </AppShell.Section>
       <AppShell.Section>

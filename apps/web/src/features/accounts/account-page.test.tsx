@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { loadingMessages, messages } from '@bank/shared';
+import { loadingMessages, messages, participationScreenText } from '@bank/shared';
 import { money } from '../../lib/format';
 import { uiText } from '../../lib/ui-text';
 import { admin, checking, student, teller, transaction } from '../../test/fixtures';
@@ -217,6 +217,34 @@ describe('account page', () => {
       }),
     );
     expect(screen.queryByRole('region', { name: 'Edit Transaction 8' })).not.toBeInTheDocument();
+  });
+
+  it('says what a waiting request holds, to the owner and to staff (issue 24)', async () => {
+    server.use(
+      http.get('*/api/user/accounts/user/:username', () =>
+        HttpResponse.json([{ ...checking, available: 425.5 }]),
+      ),
+      http.get('*/api/teller/accounts/bank/:bankId', () =>
+        HttpResponse.json([{ ...checking, available: 425.5 }]),
+      ),
+    );
+    for (const who of [student, teller]) {
+      const view = renderApp('/account/1000000001', who);
+      const held = await screen.findByTestId('available-held');
+      expect(held).toHaveTextContent(participationScreenText.availableHeld('$425.50', '$74.50'));
+      expect(screen.getByTestId('current-balance')).toHaveTextContent('$500.00');
+      expect(screen.getByTestId('current-balance').previousElementSibling).toHaveTextContent(
+        participationScreenText.balanceLabel,
+      );
+      view.unmount();
+    }
+  });
+
+  it('shows no hold line when nothing is held', async () => {
+    renderApp('/account/1000000001', student);
+    await screen.findByTestId('current-balance');
+    expect(screen.getByTestId('current-balance').previousElementSibling).toHaveTextContent(uiText.available);
+    expect(screen.queryByTestId('available-held')).not.toBeInTheDocument();
   });
 
   it('writes CSV that a spreadsheet will not run as a formula', () => {

@@ -7,6 +7,7 @@ import {
   isStaff,
   loadingMessages,
   mayChangeTransactions,
+  participationScreenText,
   type Account,
   type Transaction,
 } from '@bank/shared';
@@ -21,6 +22,7 @@ import { fetchAllTransactions, useTransactionPages } from './api';
 import { BalanceChart } from './balance-chart';
 import { downloadText, transactionsCsv } from './csv';
 import { EditTransactionForm } from './edit-transaction-form';
+import { GoalsSection } from './goals-section';
 import { ReverseTransactionDialog } from './reverse-transaction-dialog';
 import { TransactionTable, type TransactionTableProps } from './transaction-table';
 
@@ -113,16 +115,26 @@ function reversalReasons(all: Transaction[]): Map<number, string | null> {
 const pendingSum = (pending: Transaction[]) =>
   pending.reduce((sum, t) => sum + (t.type === 'credit' ? 1 : -1) * cents(t.amount), 0) / 100;
 
-/** What a child reads first: the available balance, large, and how much of it is pending (issue 14). */
+/**
+ * What a child reads first: the available balance, large, and how much of it is pending (issue 14).
+ * While a waiting request holds part of it (issue 24) the large figure is the balance, and a line
+ * says what may be spent and what is held.
+ */
 function AvailableBalance({ account, pending }: { account: Account; pending: Transaction[] }) {
+  const heldCents = cents(account.balance) - cents(account.available);
   return (
     <Paper withBorder p="md" radius="md">
       <Text c="dimmed" fw={600}>
-        {uiText.available}
+        {heldCents > 0 ? participationScreenText.balanceLabel : uiText.available}
       </Text>
       <Text fz={36} fw={700} lh={1.2} data-testid="current-balance">
         {money(account.balance)}
       </Text>
+      {heldCents > 0 && (
+        <Text fw={600} data-testid="available-held">
+          {participationScreenText.availableHeld(money(account.available), money(heldCents / 100))}
+        </Text>
+      )}
       {pending.length > 0 && <Text c="dimmed">{uiText.includesPending(money(pendingSum(pending)))}</Text>}
     </Paper>
   );
@@ -161,6 +173,9 @@ function AccountBody({ account, all }: { account: Account | undefined; all: Tran
   return (
     <>
       {account && <AvailableBalance account={account} pending={pending} />}
+      {account?.accountType === 'SAVINGS' && (
+        <GoalsSection username={account.username} accounts={[account]} owner={user.userRole === 'USER'} />
+      )}
       <BalanceChart transactions={posted} />
       {editing && (
         <EditTransactionForm

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages, schoolYearScreens as yearText, schoolYearText, type BankSettings } from '@bank/shared';
+import {
+  messages,
+  participationScreenText,
+  schoolYearScreens as yearText,
+  schoolYearText,
+  type BankSettings,
+} from '@bank/shared';
 import { admin, bankSettings } from '../../test/fixtures';
 import { gate } from '../../test/gate';
 import { fieldError, tableRows } from '../../test/helpers';
@@ -43,6 +49,7 @@ describe('bank settings', () => {
       ['Teller Withdrawals', 'Allowed'],
       ['Teller Transfers', 'Not allowed'],
       ['Time Zone', 'UTC'],
+      [participationScreenText.bankerLimitRow, participationScreenText.bankerLimitNone],
     ]);
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(editMode()).not.toBeChecked();
@@ -96,6 +103,8 @@ describe('bank settings', () => {
     await user.type(screen.getByLabelText(/Savings Rate/), '3.25');
     await user.click(screen.getByRole('switch', { name: /Teller Transfers/ }));
     await user.click(screen.getByRole('switch', { name: /Checking Accounts/ }));
+    await user.clear(screen.getByLabelText(participationScreenText.bankerLimitLabel));
+    await user.type(screen.getByLabelText(participationScreenText.bankerLimitLabel), '5');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Action' });
     expect(bodies).toEqual([]);
@@ -115,6 +124,7 @@ describe('bank settings', () => {
         tellerWithdrawalPermission: true,
         tellerTransferPermission: true,
         timeZone: 'UTC',
+        bankerLimit: 5,
       },
     ]);
     // Back to read-only, showing the answer.
@@ -128,6 +138,7 @@ describe('bank settings', () => {
       ['Teller Withdrawals', 'Allowed'],
       ['Teller Transfers', 'Allowed'],
       ['Time Zone', 'UTC'],
+      [participationScreenText.bankerLimitRow, '$5.00'],
     ]);
   });
 
@@ -173,6 +184,22 @@ describe('bank settings', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(adminText.bankSaved);
     expect(bodies.map((b) => b.timeZone)).toEqual(['America/New_York', 'America/New_York']);
     expect(tableRows('bank-settings')).toContainEqual(['Time Zone', 'America/New_York']);
+  });
+
+  it("checks the class bankers' limit: 0 or more, at most 2 decimals", async () => {
+    const { user } = await openPage();
+    await user.click(editMode());
+    const limit = screen.getByLabelText(participationScreenText.bankerLimitLabel);
+    expect(limit).toHaveValue('0.00');
+    for (const typed of ['-1', '2.555', 'lots']) {
+      await user.clear(limit);
+      await user.type(limit, typed);
+      await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+      expect(fieldError(participationScreenText.bankerLimitLabel)).toBe(
+        participationScreenText.bankerLimitInvalid,
+      );
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('keeps the saved rate when savings are switched off', async () => {

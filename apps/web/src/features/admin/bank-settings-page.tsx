@@ -15,6 +15,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import {
   limits,
+  participationScreenText,
   schoolYearScreens as yearText,
   updateBankBody,
   type BankSettings,
@@ -35,6 +36,7 @@ import {
   type Status,
 } from './admin-parts';
 import { adminText } from './admin-texts';
+import { BankerLimitField, bankerLimitText } from './banker-limit';
 import { useUpdateBank } from './api';
 
 type Flag =
@@ -98,12 +100,16 @@ function SettingsView({ settings }: { settings: BankSettings }) {
           </Row>
         ))}
         <Row label={yearText.timeZoneLabel}>{settings.timeZone}</Row>
+        <Row label={participationScreenText.bankerLimitRow}>{bankerLimitText(settings.bankerLimit)}</Row>
       </Table.Tbody>
     </Table>
   );
 }
 
-type BankValues = Omit<BankSettings, 'bankId' | 'savingsRate' | 'bankerLimit'> & { savingsRate: string };
+type BankValues = Omit<BankSettings, 'bankId' | 'savingsRate' | 'bankerLimit'> & {
+  savingsRate: string;
+  bankerLimit: string;
+};
 
 /**
  * The zones this browser knows (IANA names, as the server checks them), with UTC and the bank's
@@ -172,6 +178,7 @@ function useSettingsForm({ settings, onSave, onEdit }: SettingsFormProps) {
       tellerWithdrawalPermission: settings.tellerWithdrawalPermission,
       tellerTransferPermission: settings.tellerTransferPermission,
       timeZone: settings.timeZone,
+      bankerLimit: settings.bankerLimit.toFixed(2),
     },
     onValuesChange: onEdit,
   });
@@ -181,7 +188,7 @@ function useSettingsForm({ settings, onSave, onEdit }: SettingsFormProps) {
     const body = {
       ...v,
       bankId: settings.bankId,
-      bankerLimit: settings.bankerLimit,
+      bankerLimit: parseAmountInput(v.bankerLimit),
       bankName: v.bankName.trim(),
       savingsRate: v.savingsActive ? parseAmountInput(v.savingsRate) : settings.savingsRate,
     };
@@ -245,6 +252,7 @@ function SettingsForm(props: SettingsFormProps) {
           disabled={saving}
           {...form.getInputProps('timeZone')}
         />
+        <BankerLimitField disabled={saving} {...form.getInputProps('bankerLimit')} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onCancel} disabled={saving}>
             Cancel
@@ -301,6 +309,7 @@ export function BankSettingsPage() {
             bankName: 'bankName',
             savingsRate: 'savingsRate',
             timeZone: 'timeZone',
+            bankerLimit: 'bankerLimit',
           }),
         );
       },

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm, type GetInputPropsReturnType } from '@mantine/form';
 import { useRef, useState } from 'react';
 import {
@@ -6,6 +6,7 @@ import {
   createUserBody,
   limits,
   messages,
+  participationScreenText,
   ROLE_LABELS,
   updateUserBody,
   type Account,
@@ -120,6 +121,8 @@ function CreatedUserStatus({ created }: { created: CreatedUser }) {
 }
 
 type NewUserFields = UserFields & { username: string };
+/** Edit User also says whether a Student is a class banker (issue 24). */
+type EditUserFields = UserFields & { banker: boolean };
 
 /** The Create User form's state, its check and its call behind Confirm Action. */
 function useCreateUserForm(bankId: number, branches: Branch[]) {
@@ -271,11 +274,12 @@ function useEditUserForm({ bankId, user, onDeleted }: EditUserProps, onSaved: ()
   const remove = useDeleteUser(bankId);
   const [status, setStatus] = useState<Status | null>(null);
   const { ask, modal } = useConfirmAction();
-  const form = useForm<UserFields>({
+  const form = useForm<EditUserFields>({
     initialValues: {
       name: user.name,
       userRole: user.userRole,
       branchId: user.branchId === null ? '' : String(user.branchId),
+      banker: user.banker,
     },
     onValuesChange: () => setStatus(null),
   });
@@ -286,6 +290,8 @@ function useEditUserForm({ bankId, user, onDeleted }: EditUserProps, onSaved: ()
       name: v.name.trim(),
       userRole: v.userRole,
       branch: branchIdOf(v.branchId),
+      // Only a Student can be a class banker: another role leaves it off.
+      banker: v.userRole === 'USER' && v.banker,
     };
     const errors = userErrors(updateUserBody, body);
     form.setErrors(errors);
@@ -302,7 +308,7 @@ function useEditUserForm({ bankId, user, onDeleted }: EditUserProps, onSaved: ()
           },
           onError: (error) => {
             setStatus(failureStatus(adminText.updateUserFailed, error));
-            form.setErrors(serverFieldErrors(error, { name: 'name', branch: 'branchId' }));
+            form.setErrors(serverFieldErrors(error, { name: 'name', branch: 'branchId', banker: 'banker' }));
           },
         });
       },
@@ -349,6 +355,14 @@ export function EditUserForm(props: EditUserProps) {
             <NameInput disabled={busy} {...form.getInputProps('name')} />
           </SimpleGrid>
           <RoleAndBranchFields form={form} branches={branches} disabled={busy} />
+          {form.getValues().userRole === 'USER' && (
+            <Switch
+              label={participationScreenText.bankerSwitch}
+              description={participationScreenText.bankerSwitchHint}
+              disabled={busy}
+              {...form.getInputProps('banker', { type: 'checkbox' })}
+            />
+          )}
           <EditFormActions
             busy={busy}
             onClose={onClose}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { adminGuidance, messages } from '@bank/shared';
+import { adminGuidance, messages, participationScreenText } from '@bank/shared';
 import { admin, student } from '../../test/fixtures';
 import { fieldError } from '../../test/helpers';
 import { gate } from '../../test/gate';
@@ -173,6 +173,40 @@ describe('manage users', () => {
     expect(within(form).getByLabelText(/User Id/)).toHaveValue('student');
   });
 
+  it('makes a Student a class banker; the switch is for Students only', async () => {
+    const bodies: { banker?: boolean; userRole: string }[] = [];
+    server.use(
+      http.put('*/api/admin/users/:userId/updateUser', async ({ request }) => {
+        const body = (await request.json()) as { banker?: boolean; userRole: 'USER' | 'TELLER' };
+        bodies.push(body);
+        return HttpResponse.json({ ...student, userRole: body.userRole, banker: body.banker ?? false });
+      }),
+    );
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Edit user student' }));
+    const form = screen.getByRole('region', { name: 'Edit User student' });
+    const banker = within(form).getByRole('switch', {
+      name: new RegExp(participationScreenText.bankerSwitch),
+    });
+    expect(banker).not.toBeChecked();
+    await user.click(banker);
+    await user.click(within(form).getByRole('button', { name: 'Update User' }));
+    await confirm(user, 'Update User');
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ userRole: 'USER', banker: true });
+    await waitFor(() => expect(tableCells('Users')[2]?.[4]).toBe(participationScreenText.bankerRole));
+
+    // Another role: no switch, and the user is no banker.
+    await user.selectOptions(within(form).getByLabelText(/User Role/), 'Teller');
+    expect(
+      within(form).queryByRole('switch', { name: new RegExp(participationScreenText.bankerSwitch) }),
+    ).toBeNull();
+    await user.click(within(form).getByRole('button', { name: 'Update User' }));
+    await confirm(user, 'Update User');
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ userRole: 'TELLER', banker: false });
+  });
+
   it('edits a user: the branch rule, Updating User..., and the row follows', async () => {
     const held = gate();
     const bodies: unknown[] = [];
@@ -207,7 +241,10 @@ describe('manage users', () => {
     held.open();
     expect(await within(form).findByRole('status')).toHaveTextContent(adminText.userUpdated);
     expect(bodies).toEqual([
-      { path: 'student', body: { userId: 'student', name: 'Samuel Student', userRole: 'USER', branch: 2 } },
+      {
+        path: 'student',
+        body: { userId: 'student', name: 'Samuel Student', userRole: 'USER', branch: 2, banker: false },
+      },
     ]);
     await waitFor(() =>
       expect(tableCells('Users')[2]).toEqual([

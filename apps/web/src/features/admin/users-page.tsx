@@ -2,7 +2,7 @@ import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useRef, useState } from 'react';
-import { classroomText, ROLE_LABELS, type Branch, type User } from '@bank/shared';
+import { classroomText, participationScreenText, ROLE_LABELS, type Branch, type User } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useRequiredSession } from '../../lib/current-user';
@@ -34,7 +34,10 @@ function userColumns(branches: Branch[], onEdit: (user: User) => void): Column<U
     { header: 'User Id', cell: (u) => u.userId },
     { header: 'Name', cell: (u) => u.name },
     { header: 'Display Name', cell: (u) => u.displayName || none },
-    { header: 'User Role', cell: (u) => ROLE_LABELS[u.userRole] },
+    {
+      header: 'User Role',
+      cell: (u) => (u.banker ? participationScreenText.bankerRole : ROLE_LABELS[u.userRole]),
+    },
     { header: 'Branch', cell: (u) => branchName(u.branchId) ?? none },
   ];
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import {
   ACCOUNT_TYPES,
   classroomText as t,
+  participationScreenText,
   type Account,
   type Branch,
   type Student,
@@ -13,6 +14,7 @@ import type { Column } from '../../components/data-table';
 import { MoneyText } from '../../components/money-text';
 import { paths } from '../../lib/paths';
 import { accountShort } from './payday-rows';
+import { StudentGoals } from './student-goals';
 
 /** What the signed-in staff member may do from a student's row. */
 export interface RowActions {
@@ -197,6 +199,7 @@ export function studentColumns(branches: Branch[], actions: RowActions): Column<
     { header: 'User Id', cell: (s) => s.userId },
     { header: 'Branch', cell: (s) => branchName(s.branchId) },
     { header: 'Accounts', cell: (s) => <AccountsCell student={s} actions={actions} phone={false} /> },
+    { header: participationScreenText.goalsColumn, cell: (s) => <StudentGoals student={s} /> },
   ];
   const { onReset } = actions;
   if (onReset) {
@@ -237,6 +240,7 @@ export function StudentCard({
         {onReset && <ResetButton student={student} onReset={onReset} />}
       </Group>
       <AccountsCell student={student} actions={actions} phone />
+      <StudentGoals student={student} />
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { classroomText as t, messages, type Student } from '@bank/shared';
-import { admin, bankSettings, checking, teller } from '../../test/fixtures';
+import { classroomText as t, messages, participationScreenText, type Goal, type Student } from '@bank/shared';
+import { admin, bankSettings, checking, savings, teller } from '../../test/fixtures';
 import { gate } from '../../test/gate';
 import { pagedAnswer } from '../../test/paging';
 import { PHONE_QUERY } from '../../lib/use-phone';
@@ -55,6 +55,21 @@ function classOf(count: number): Student[] {
   });
 }
 
+const goal: Goal = {
+  goalId: 1,
+  accountId: savings.accountId,
+  name: 'Bike',
+  amount: 100,
+  targetDate: null,
+  createdAt: '2026-03-01T10:00:00.000Z',
+  progress: 0.6,
+  reachedAt: null,
+  balance: 60,
+  left: 40,
+  weeklySaving: 5,
+  weeksToGo: 8,
+};
+
 describe('Students', () => {
   it('searches on the server by part of a name, counts, and opens a deposit with branch and account chosen', async () => {
     const queries = rosterQueries();
@@ -89,6 +104,26 @@ describe('Students', () => {
     await waitFor(() => expect(screen.getAllByTestId('student-row')).toHaveLength(1));
     expect(screen.getByRole('searchbox', { name: t.searchLabel })).toHaveValue('sam');
     expect(screen.getByTestId('student-row')).toHaveTextContent('Sam Student');
+  });
+
+  it("shows each student's savings goals in brief, asking only for those who save", async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/user/goals/:username', ({ params }) => {
+        asked.push(String(params.username));
+        return HttpResponse.json([
+          { ...goal, goalId: 1, name: 'Bike', progress: 0.604 },
+          { ...goal, goalId: 2, name: 'Trip', progress: 1 },
+        ]);
+      }),
+    );
+    renderApp('/1/students', teller);
+    const sam = (await screen.findAllByTestId('student-row'))[0]!;
+    expect(await within(sam).findByTestId('student-goals')).toHaveTextContent(
+      `${participationScreenText.goalBrief('Bike', 60)}${participationScreenText.goalBrief('Trip', 100)}`,
+    );
+    // Nora has no savings account: nothing to ask.
+    expect(asked).toEqual(['student']);
   });
 
   it('filters by branch', async () => {

@@ -79,7 +79,7 @@ export function StudentsPage() {
                 rows={rows}
                 rowKey={(s) => s.userId}
                 emptyText={t.noStudentsFound}
-                minWidth={820}
+                minWidth={940}
                 rowTestId="student-row"
               />
             )}

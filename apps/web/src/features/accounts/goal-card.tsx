@@ -1,0 +1,107 @@
+import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { participationScreenText as m, type Goal } from '@bank/shared';
+import { DeleteButton } from '../../components/confirm-action-modal';
+import { formatDate, money } from '../../lib/format';
+
+/** Whole percent, rounded down: 99.6 % is not yet "100%". */
+export const goalPercent = (goal: Goal) => Math.floor(goal.progress * 100);
+
+/** Where the goal stands: reached, or how long at this pace, or no estimate yet. */
+function paceLine(goal: Goal): string {
+  if (goal.progress >= 1) return m.goalReached(formatDate(goal.reachedAt ?? goal.createdAt));
+  return goal.weeksToGo === null ? m.goalNoPace : m.goalPace(goal.weeksToGo);
+}
+
+/**
+ * The bar is one progressbar with a name and a value a screen reader reads in full ("60%: $60.00
+ * of $100.00"); the section inside it is only what the eye sees.
+ */
+function GoalProgress({ goal }: { goal: Goal }) {
+  const percent = goalPercent(goal);
+  return (
+    <Progress.Root
+      size="lg"
+      radius="xl"
+      role="progressbar"
+      aria-label={m.goalProgressLabel(goal.name)}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      aria-valuetext={m.goalProgressText(percent, money(goal.balance), money(goal.amount))}
+    >
+      <Progress.Section value={percent} withAria={false} color={goal.progress >= 1 ? 'teal.8' : 'blue.8'} />
+    </Progress.Root>
+  );
+}
+
+interface GoalCardProps {
+  goal: Goal;
+  /** The savings account's name, where goals of several accounts are shown together. */
+  accountName?: string | undefined;
+  /** The owner's buttons; staff see the goal only. */
+  onEdit?: (() => void) | undefined;
+  onDelete?: (() => void) | undefined;
+  busy?: boolean;
+}
+
+/** One goal: its name, the bar, what is saved of what, what is left, and the pace. */
+export function GoalCard({ goal, accountName, onEdit, onDelete, busy = false }: GoalCardProps) {
+  const titleId = useId();
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-labelledby={titleId} data-testid="goal">
+      {/* Full height, so that the buttons of cards side by side line up at the foot. */}
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div>
+            <Title order={3} size="h5" id={titleId} style={{ overflowWrap: 'anywhere' }}>
+              {goal.name}
+            </Title>
+            {accountName && (
+              <Text size="sm" c="dimmed">
+                {accountName}
+              </Text>
+            )}
+          </div>
+          <Text fw={700} aria-hidden>
+            {goalPercent(goal)}%
+          </Text>
+        </Group>
+        <GoalProgress goal={goal} />
+        <Text size="sm">
+          {m.goalOf(money(goal.balance), money(goal.amount))}
+          {goal.left > 0 && ` · ${m.goalLeft(money(goal.left))}`}
+        </Text>
+        <Text size="sm" c="dimmed" data-testid="goal-pace">
+          {paceLine(goal)}
+        </Text>
+        {goal.targetDate && (
+          <Text size="sm" c="dimmed">
+            {m.goalTarget(formatDate(goal.targetDate))}
+          </Text>
+        )}
+        {onEdit && onDelete && (
+          <Group justify="flex-end" gap="xs" mt="auto">
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={onEdit}
+              disabled={busy}
+              aria-label={m.editGoal(goal.name)}
+            >
+              Edit
+            </Button>
+            <DeleteButton
+              size="compact-sm"
+              onClick={onDelete}
+              disabled={busy}
+              aria-label={m.deleteGoal(goal.name)}
+            >
+              Delete
+            </DeleteButton>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,130 @@
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconTarget } from '@tabler/icons-react';
+import { useId, useState } from 'react';
+import { limits, participationScreenText as m, type Account, type Goal } from '@bank/shared';
+import { useConfirmAction } from '../../components/confirm-action-modal';
+import { QueryState } from '../../components/query-state';
+import { failureStatus, StatusLine, type Status } from '../../components/status-message';
+import { lastFour } from '../../lib/format';
+import { useGoals } from '../../lib/participation-queries';
+import { Celebration, useCelebration } from './celebration';
+import { GoalCard } from './goal-card';
+import { GoalForm } from './goal-form';
+import { useDeleteGoal } from './goals-api';
+
+interface GoalsSectionProps {
+  username: string;
+  /** The savings accounts whose goals are shown (one on its account page, all of them at home). */
+  accounts: Account[];
+  /** The Student themself: adds, changes and deletes, and is celebrated. Staff only look. */
+  owner: boolean;
+}
+
+/** The owner's add, edit and delete, each with its status line. */
+function useGoalEditing(username: string) {
+  const [editing, setEditing] = useState<Goal | 'new' | null>(null);
+  const [status, setStatus] = useState<Status | null>(null);
+  const remove = useDeleteGoal(username);
+  const { ask, modal } = useConfirmAction();
+  const open = (next: Goal | 'new') => {
+    setStatus(null);
+    setEditing(next);
+  };
+  const saved = () => {
+    setEditing(null);
+    setStatus({ kind: 'success', title: m.goalSaved });
+  };
+  const askDelete = (goal: Goal) =>
+    ask({
+      message: m.deleteGoalConfirm(goal.name),
+      confirmLabel: 'Delete Goal',
+      danger: true,
+      onConfirm: () => {
+        setStatus(null);
+        remove.mutate(goal.goalId, {
+          onSuccess: () => setStatus({ kind: 'success', title: m.goalDeleted }),
+          onError: (error) => setStatus(failureStatus(m.goalDeleteFailed, error)),
+        });
+      },
+    });
+  return {
+    editing,
+    open,
+    close: () => setEditing(null),
+    saved,
+    askDelete,
+    status,
+    modal,
+    busy: remove.isPending,
+  };
+}
+
+/**
+ * Savings goals (issue 24): each with its bar, what is left and the pace; the owner adds (up to 5 on
+ * an account), changes and deletes them, and a goal reached is celebrated once.
+ */
+export function GoalsSection({ username, accounts, owner }: GoalsSectionProps) {
+  const titleId = useId();
+  const goals = useGoals(username);
+  const ids = new Set(accounts.map((a) => a.accountId));
+  const shown = goals.data?.filter((goal) => ids.has(goal.accountId));
+  const celebration = useCelebration(shown, owner);
+  const edit = useGoalEditing(username);
+  const count = (accountId: string) => shown?.filter((g) => g.accountId === accountId).length ?? 0;
+  const roomy = accounts.filter((a) => count(a.accountId) < limits.goalsPerAccountMax);
+  const nameOf = (goal: Goal) => (accounts.length > 1 ? `SAVINGS ${lastFour(goal.accountId)}` : undefined);
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Group justify="space-between" gap="xs">
+          <Title order={2} size="h4" id={titleId}>
+            {m.goalsTitle}
+          </Title>
+          {owner && edit.editing === null && (
+            <Button
+              variant="light"
+              leftSection={<IconTarget size={16} aria-hidden />}
+              onClick={() => edit.open('new')}
+              disabled={!shown || roomy.length === 0}
+            >
+              {m.addGoal}
+            </Button>
+          )}
+        </Group>
+        <Celebration goals={celebration.shown} onClose={celebration.dismiss} />
+        <StatusLine status={edit.status} />
+        {owner && shown && roomy.length === 0 && <Text size="sm">{m.goalsFull}</Text>}
+        {edit.editing !== null && (
+          <GoalForm
+            username={username}
+            goal={edit.editing === 'new' ? null : edit.editing}
+            accounts={roomy}
+            onDone={edit.saved}
+            onCancel={edit.close}
+          />
+        )}
+        <QueryState query={goals} what={m.goalsTitle.toLowerCase()}>
+          {() =>
+            shown && shown.length > 0 ? (
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+                {shown.map((goal) => (
+                  <GoalCard
+                    key={goal.goalId}
+                    goal={goal}
+                    accountName={nameOf(goal)}
+                    onEdit={owner ? () => edit.open(goal) : undefined}
+                    onDelete={owner ? () => edit.askDelete(goal) : undefined}
+                    busy={edit.busy}
+                  />
+                ))}
+              </SimpleGrid>
+            ) : (
+              <Text size="sm">{owner ? `${m.noGoalsYet} ${m.goalsIntro}` : m.noGoalsStaff}</Text>
+            )
+          }
+        </QueryState>
+      </Stack>
+      {edit.modal}
+    </Paper>
+  );
+}

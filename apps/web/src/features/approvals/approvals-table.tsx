@@ -1,0 +1,95 @@
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
+import { participationScreenText as m, type BankerRequest } from '@bank/shared';
+import { DataTable, type Column } from '../../components/data-table';
+import { formatDateTime, money } from '../../lib/format';
+import { describeRequest, requestAccount } from '../../lib/requests';
+
+export interface TableActions {
+  /** Why this user may not decide a request of this kind (a teller without the permission), or null. */
+  whyNot: (request: BankerRequest) => string | null;
+  selected: ReadonlySet<number>;
+  onSelect: (request: BankerRequest, on: boolean) => void;
+  onApprove: (request: BankerRequest) => void;
+  onReject: (request: BankerRequest) => void;
+  busy: boolean;
+}
+
+function DecideButtons({ request, actions }: { request: BankerRequest; actions: TableActions }) {
+  const why = actions.whyNot(request);
+  if (why) return <Text size="sm">{why}</Text>;
+  const who = request.requestedByName;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button
+        size="compact-sm"
+        onClick={() => actions.onApprove(request)}
+        disabled={actions.busy}
+        aria-label={m.approveNamed(who, describeRequest(request))}
+      >
+        {m.approve}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="default"
+        onClick={() => actions.onReject(request)}
+        disabled={actions.busy}
+        aria-label={m.rejectNamed(who, describeRequest(request))}
+      >
+        {m.reject}
+      </Button>
+    </Group>
+  );
+}
+
+function columns(actions: TableActions): Column<BankerRequest>[] {
+  return [
+    {
+      header: m.selectColumn,
+      cell: (r) => (
+        <Checkbox
+          aria-label={m.selectRequest(r.requestedByName, describeRequest(r))}
+          checked={actions.selected.has(r.requestId)}
+          disabled={actions.busy || actions.whyNot(r) !== null}
+          onChange={(event) => actions.onSelect(r, event.currentTarget.checked)}
+        />
+      ),
+    },
+    { header: m.askedColumn, cell: (r) => formatDateTime(r.createdAt), wrap: 'nowrap' },
+    { header: m.byColumn, cell: (r) => r.requestedByName },
+    {
+      header: m.forColumn,
+      cell: (r) => (
+        <Stack gap={0}>
+          <span>{r.studentName}</span>
+          <Text span size="sm" c="dimmed">
+            {requestAccount(r)}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      header: m.whatColumn,
+      cell: (r) => `${m.kindNames[r.kind]} ${money(r.amount)}`,
+      wrap: 'nowrap',
+    },
+    { header: m.memoColumn, cell: (r) => r.memo ?? '', wrap: 'anywhere' },
+    { header: m.decideColumn, action: true, cell: (r) => <DecideButtons request={r} actions={actions} /> },
+  ];
+}
+
+/** The waiting requests, oldest first: who asked, for whom, what, why (the memo) and when. */
+export function ApprovalsTable({ requests, actions }: { requests: BankerRequest[]; actions: TableActions }) {
+  return (
+    <DataTable
+      label={m.approvalsTitle}
+      columns={columns(actions)}
+      rows={requests}
+      rowKey={(r) => r.requestId}
+      emptyText={m.nothingWaiting}
+      emptyTestId="nothing-waiting"
+      minWidth={900}
+      rowTestId="approval-row"
+      rowExtras={(r) => ({ selected: actions.selected.has(r.requestId) })}
+    />
+  );
+}
