@@ -22,6 +22,7 @@ export async function seedSchoolYear(db: Database, now = new Date()): Promise<vo
   try {
     await paydayAndReversal(app, db);
     await studentDay(app, db);
+    await classBankerAndGoal(app, db);
   } finally {
     await app.close();
   }
@@ -96,6 +97,29 @@ async function studentDay(app: App, db: Database): Promise<void> {
     },
   });
   expectStatus('support ticket', ticket, 201);
+}
+
+/** A class banker's request waiting for the teacher (issue 24), and a student's savings goal. */
+async function classBankerAndGoal(app: App, db: Database): Promise<void> {
+  const [main] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from branches where bank_id = 1 and name = 'Main Campus'`,
+  );
+  const banker = await call(app, 'PUT', '/admin/users/maya/updateUser', {
+    token: await signIn(app, 'admin'),
+    body: { name: 'Maya Chen', userRole: 'USER', branch: main!.id, banker: true },
+  });
+  expectStatus('banker', banker, 200);
+  const request = await call(app, 'POST', '/user/requests', {
+    token: await signIn(app, 'maya'),
+    body: { kind: 'deposit', accountId: '4000012345', amount: 2, memo: 'Found money' },
+  });
+  expectStatus('banker request', request, 201);
+  const goal = await call(app, 'POST', '/user/goals', {
+    token: await signIn(app, 'student'),
+    body: { accountId: '4000067890', name: 'Bike', amount: 150 },
+  });
+  expectStatus('goal', goal, 201);
 }
 
 /** A weekly class pay that started two weeks ago, caught up to now (its runs, paydays and audit). */

@@ -145,6 +145,36 @@ export const datasets: Dataset[] = [
           where l.bank_id = ${bankId} order by l.id`,
   },
   {
+    name: 'banker-requests',
+    table: 'banker_requests',
+    columns: columns(
+      'id kind accountNumber amount memo requestedBy status decidedBy decidedAt reason transactionId ' +
+        'createdAt expiresAt',
+      { amount: 'money' },
+    ),
+    query: (bankId) =>
+      sql`select r.id, r.kind, r.account_number as "accountNumber", r.amount_cents as amount, r.memo,
+            asker.username as "requestedBy", r.status, decider.username as "decidedBy",
+            ${iso('r.decided_at')} as "decidedAt", r.reason, r.transaction_id as "transactionId",
+            ${iso('r.created_at')} as "createdAt", ${iso('r.expires_at')} as "expiresAt"
+          from banker_requests r join users asker on asker.id = r.requested_by
+            left join users decider on decider.id = r.decided_by
+          where r.bank_id = ${bankId} order by r.id`,
+  },
+  {
+    name: 'goals',
+    table: 'goals',
+    columns: columns('id accountNumber username name amount targetDate createdAt reachedAt', {
+      amount: 'money',
+    }),
+    query: (bankId) =>
+      sql`select g.id, g.account_number as "accountNumber", u.username, g.name, g.amount_cents as amount,
+            g.target_date::text as "targetDate", ${iso('g.created_at')} as "createdAt",
+            ${iso('g.reached_at')} as "reachedAt"
+          from goals g join accounts a on a.account_number = g.account_number join users u on u.id = a.user_id
+          where a.bank_id = ${bankId} order by g.id`,
+  },
+  {
     name: 'support-tickets',
     table: 'support_tickets',
     columns: columns('id username type title contents severity status createdAt updatedAt'),
