@@ -21,8 +21,9 @@ export async function seedSchoolYear(db: Database, now = new Date()): Promise<vo
   const app = await buildApp({ config: testConfig, db });
   try {
     await paydayAndReversal(app, db);
-    await studentDay(app, db);
     await classBankerAndGoal(app, db);
+    // Last: its failed sign-in must stay on record, and a later sign-in would clear it.
+    await studentDay(app, db);
   } finally {
     await app.close();
   }
