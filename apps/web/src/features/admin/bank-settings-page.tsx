@@ -278,6 +278,14 @@ function Reloading() {
   );
 }
 
+/** The server's field names are the form's. */
+const FIELDS_BY_NAME = {
+  bankName: 'bankName',
+  savingsRate: 'savingsRate',
+  timeZone: 'timeZone',
+  bankerLimit: 'bankerLimit',
+} as const;
+
 /** `{bankId}/admin/bank`: read-only until Edit Mode; Save Changes sends every field (spec §2, §4). */
 export function BankSettingsPage() {
   const { bankId } = useRequiredSession().user;
@@ -304,14 +312,7 @@ export function BankSettingsPage() {
       },
       onError: (error) => {
         setStatus(failureStatus(adminText.bankSaveFailed, error));
-        form.setErrors(
-          serverFieldErrors(error, {
-            bankName: 'bankName',
-            savingsRate: 'savingsRate',
-            timeZone: 'timeZone',
-            bankerLimit: 'bankerLimit',
-          }),
-        );
+        form.setErrors(serverFieldErrors(error, FIELDS_BY_NAME));
       },
     });
   };
