@@ -3,8 +3,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
 import { build, type BuildOptions } from 'rolldown';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accounts, banks, statements, users } from '../src/db/schema.js';
 import { seedTwoBanks } from './fixtures.js';
 import { databaseSnapshot } from './school-year.js';
 import { scratchDatabase, serverDir, PROCESS_TEST_TIMEOUT, type Scratch } from './server-process.js';
@@ -96,5 +99,36 @@ describe('the built operator tool (dist/cli.js)', () => {
     expect(stdout).toMatch(/^Exported bank 2 \(two Bank\) to .*bank-two: 4 users, 2 accounts/);
     const manifest = JSON.parse(readFileSync(path.join(work, 'bank-two', 'export.json'), 'utf8'));
     expect(manifest).toMatchObject({ bank: { id: 2, name: 'two Bank' }, counts: { users: 4, accounts: 2 } });
+  });
+});
+
+describe('statements from the built operator tool', () => {
+  // The fonts are read from node_modules when the first statement is drawn: from the bundle too.
+  it('issues a statement with names in every script, finding its fonts from dist/', async () => {
+    const scratch = await scratchDatabase();
+    scratches.push(scratch);
+    const handle = await scratch.open();
+    try {
+      const { one } = await seedTwoBanks(handle.db);
+      await handle.db.update(banks).set({ name: 'Szkoła nr 7 學校' }).where(eq(banks.id, one.bankId));
+      await handle.db.update(users).set({ name: 'Łukasz 王小明 김민준' }).where(eq(users.id, one.student.id));
+      await handle.db
+        .update(accounts)
+        .set({ openedAt: new Date('2025-01-10T00:00:00Z') })
+        .where(eq(accounts.accountNumber, one.checking.accountNumber));
+    } finally {
+      await handle.close();
+    }
+    const { stdout } = await builtCli(scratch, 'month-end', '--as-of', '2025-02-01');
+    expect(JSON.parse(stdout)).toMatchObject({ months: ['2025-01'], statementsIssued: 1 });
+    const reopened = await scratch.open();
+    try {
+      const [statement] = await reopened.db.select().from(statements);
+      const { text } = await extractText(new Uint8Array(statement!.pdf), { mergePages: true });
+      expect(text).toContain('Szkoła nr 7 學校');
+      expect(text).toContain('Łukasz 王小明 김민준');
+    } finally {
+      await reopened.close();
+    }
   });
 });

@@ -1,12 +1,15 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { STATEMENT_FILE_PATTERN } from '@bank/shared';
 import { call, useTestApp } from './harness.js';
 import { insertAccount, seedTwoBanks } from './fixtures.js';
 import type { Database } from '../src/db/client.js';
-import { accounts, statements, transactions } from '../src/db/schema.js';
+import { accounts, statements, transactions, users } from '../src/db/schema.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
+import { monthPeriod } from '../src/domain/month-end/period.js';
+import { renderStatementPdf } from '../src/domain/statements/index.js';
+import type { StatementContent } from '../src/domain/statements/statement-content.js';
 
 const t = useTestApp();
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;
@@ -321,15 +324,6 @@ describe('monthly statements', () => {
     expect([s.opening, s.credits, s.debits, s.closing]).toEqual([12_345, 0, 0, 12_345]);
   });
 
-  it('prints characters the standard PDF fonts lack as "?", and keeps the rest', async () => {
-    const acct = banks.one.checking.accountNumber;
-    await openedAt(t.db, acct, '2025-01-01T00:00:00Z');
-    await posted(t.db, acct, 'credit', 4_200, '2025-01-02T00:00:00Z', 'Café für Zoë ☕ 日本');
-    await runMonthEnd(t.db, { asOf: at('2025-02-01T00:00:00Z') });
-    const { text } = await pdfText((await download(fileName(acct, '2025-01'), banks.one.tokens.student)).pdf);
-    expect(text).toContain('01/02/2025 Café für Zoë ? ?? 42.00 42.00');
-  });
-
   it('a long month breaks across pages, repeating the header, numbering the pages and keeping every row', async () => {
     const acct = banks.one.checking.accountNumber;
     await openedAt(t.db, acct, '2025-01-01T00:00:00Z');
@@ -386,6 +380,115 @@ describe('monthly statements', () => {
       fileName(closing.accountNumber, '2025-01'),
     ]);
     expect((await download(fileName(closing.accountNumber, '2025-02'), one.tokens.student)).status).toBe(200);
+  });
+});
+
+/** Names and memos as a class writes them: Latin with accents, Greek, Cyrillic, Chinese, Japanese, Korean. */
+const MEMOS = [
+  'Zoë Ñúñez',
+  'Дарья Смирнова',
+  '王小明',
+  'Ελένη Παπαδοπούλου',
+  'さくら ユウキ',
+  '김민준',
+  'Lunch: 王小明 & Дарья',
+];
+
+describe('statements in every script a class has', () => {
+  /** January 2025 on one-student's checking account, with a deposit for each memo. */
+  async function issueWith(owner: string, memos: string[], descriptions: string[] = []) {
+    const acct = banks.one.checking.accountNumber;
+    await t.db.update(users).set({ name: owner }).where(eq(users.id, banks.one.student.id));
+    await openedAt(t.db, acct, '2025-01-01T00:00:00Z');
+    for (const [i, memo] of memos.entries()) {
+      const row = await posted(t.db, acct, 'credit', 100 * (i + 1), `2025-01-0${i + 2}T10:00:00Z`);
+      await t.db.update(transactions).set({ memo }).where(eq(transactions.id, row.id));
+    }
+    for (const [i, description] of descriptions.entries())
+      await posted(t.db, acct, 'credit', 1_000, `2025-01-2${i}T10:00:00Z`, description);
+    await runMonthEnd(t.db, { asOf: at('2025-02-01T00:00:00Z') });
+    return (await download(fileName(acct, '2025-01'), banks.one.tokens.student)).pdf;
+  }
+
+  it('prints the owner and every memo exactly as written', async () => {
+    const pdf = await issueWith('Łukasz Wróbel', MEMOS);
+    const { text } = await pdfText(pdf);
+    expect(text).toContain('Łukasz Wróbel');
+    MEMOS.forEach((memo, i) => {
+      const amount = (i + 1).toFixed(2);
+      expect(text).toContain(`01/0${i + 2}/2025 Teller Deposit · ${memo} ${amount}`);
+    });
+  });
+
+  it('prints a character no font has as the replacement character, and a control character as a space', async () => {
+    const pdf = await issueWith('Amira 😀 Haddad', [], ['Café\tfür 😀 Zoë', 'سلام']);
+    const { text } = await pdfText(pdf);
+    expect(text).toContain('Amira \uFFFD Haddad');
+    expect(text).toContain('01/20/2025 Café für \uFFFD Zoë 10.00');
+    expect(text).toContain('01/21/2025 \uFFFD\uFFFD\uFFFD\uFFFD 10.00');
+  });
+
+  /** The statement as month-end would hand it to the renderer. */
+  const content = (customerName: string, descriptions: string[]): StatementContent => {
+    const period = monthPeriod(2025, 0);
+    return {
+      bankName: 'one Bank',
+      customerName,
+      accountType: 'CHECKING',
+      accountNumber: '1234567890',
+      period,
+      issuedAt: period.end,
+      openingBalanceCents: 0,
+      lines: descriptions.map((description, i) => ({
+        date: at(`2025-01-0${i + 2}T10:00:00Z`),
+        description,
+        debitCents: null,
+        creditCents: 100,
+        balanceCents: 100 * (i + 1),
+      })),
+      totalDebitsCents: 0,
+      totalCreditsCents: 100 * descriptions.length,
+      closingBalanceCents: 100 * descriptions.length,
+    };
+  };
+  /** The fonts a PDF embeds, by name without the subset tag ("ABCDEF+NotoSans-Bold" -> "NotoSans-Bold"). */
+  const embeddedFonts = (pdf: Buffer) =>
+    [
+      ...new Set([...pdf.toString('latin1').matchAll(/\/BaseFont \/[A-Z]{6}\+([\w-]+)/g)].map((m) => m[1])),
+    ].sort();
+
+  it('embeds the Chinese and Korean fonts only in a statement that has such characters', async () => {
+    const latin = await renderStatementPdf(content('Łukasz Wróbel', ['Zoë Ñúñez', 'Дарья Смирнова']));
+    expect(embeddedFonts(latin)).toEqual(['NotoSans-Bold', 'NotoSans-Regular']);
+    const chinese = await renderStatementPdf(content('王小明', ['Lunch']));
+    // The name is in bold, the rest of the statement has no Chinese: only the bold Chinese font.
+    expect(embeddedFonts(chinese)).toEqual(['NotoSans-Bold', 'NotoSans-Regular', 'NotoSansSC-Bold']);
+    const korean = await renderStatementPdf(content('Kim', ['김민준']));
+    expect(embeddedFonts(korean)).toEqual(['NotoSans-Bold', 'NotoSans-Regular', 'NotoSansKR-Regular']);
+  });
+
+  it('prints any text without failing: a lone surrogate, emoji sequences, words longer than a line', async () => {
+    const pdf = await renderStatementPdf(
+      content('Bo\uD800b', ['family 👨‍👩‍👧 and 🇵🇱', 'x'.repeat(300), '王'.repeat(120)]),
+    );
+    const { text } = await pdfText(pdf);
+    expect(text).toContain('Bo\uFFFDb');
+    // One replacement character for each character a reader sees, however many code points it has.
+    expect(text).toContain('family \uFFFD and \uFFFD');
+    // Cut into lines wherever a word does not fit, and every character kept.
+    expect(text.replace(/\s/g, '')).toContain('x'.repeat(300));
+    expect(text.replace(/\s/g, '')).toContain('王'.repeat(120));
+  });
+
+  it('renders the same statement to the same bytes every time, with the fonts just loaded or long in use', async () => {
+    const statement = content('Łukasz Wróbel 王小明', MEMOS);
+    vi.resetModules();
+    const justLoaded = await import('../src/domain/statements/index.js');
+    const first = await justLoaded.renderStatementPdf(statement);
+    const second = await justLoaded.renderStatementPdf(structuredClone(statement));
+    const third = await renderStatementPdf(structuredClone(statement));
+    expect(Buffer.compare(first, second)).toBe(0);
+    expect(Buffer.compare(first, third)).toBe(0);
   });
 });
 

@@ -1,9 +1,14 @@
 import PDFDocument from 'pdfkit';
+import { TextWriter, type TextStyle } from './text-layout.js';
 import { formatCents, formatLongDate, formatMonthName, formatStatementDate } from './format.js';
 import { lastInstantOf } from '../month-end/period.js';
 import type { StatementContent, StatementLine } from './statement-content.js';
 
-type Doc = PDFKit.PDFDocument;
+/** The document and the writer that prints its text (text-layout.ts), passed together. */
+interface Out {
+  doc: PDFKit.PDFDocument;
+  text: TextWriter;
+}
 
 const PAGE = { width: 612, height: 792, margin: 48 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -19,7 +24,8 @@ const COLORS = {
   headerFill: '#e8eef5',
   zebra: '#f6f8fa',
 };
-const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' };
+const regular = (size: number): TextStyle => ({ weight: 'regular', size });
+const bold = (size: number): TextStyle => ({ weight: 'bold', size });
 
 interface Column {
   title: string;
@@ -38,18 +44,12 @@ const CELL_PADDING_Y = 4;
 const TABLE_FONT_SIZE = 9;
 
 /**
- * The standard PDF fonts (which keep the file small and need nothing installed) cover the
- * Windows-1252 repertoire only; any other character prints as "?" rather than as garbage.
+ * Text as typed, made fit to print: composed (NFC, so "e" + a combining accent prints as the
+ * font's "é") and with control characters (tabs, line breaks) as spaces. Any character prints in
+ * the embedded fonts that have it; one that none has prints as U+FFFD (fonts.ts).
  */
-const WIN_ANSI_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
 export function printable(text: string): string {
-  return Array.from(text)
-    .map((ch) => {
-      const code = ch.codePointAt(0)!;
-      if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return ' ';
-      return code <= 0x7e || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.includes(ch) ? ch : '?';
-    })
-    .join('');
+  return text.normalize('NFC').replace(/\p{Cc}/gu, ' ');
 }
 
 /** Draws one statement as a PDF: header, summary, the month's transactions and page numbers. */
@@ -73,9 +73,10 @@ export function renderStatementPdf(content: StatementContent): Promise<Buffer> {
     doc.on('error', reject);
   });
 
-  drawFirstPageHeader(doc, content);
-  drawTransactions(doc, content);
-  drawFooters(doc, content);
+  const out: Out = { doc, text: new TextWriter(doc) };
+  const tableTop = drawFirstPageHeader(out, content);
+  drawTransactions(out, content, tableTop);
+  drawFooters(out, content);
   doc.end();
   return finished;
 }
@@ -84,53 +85,52 @@ function periodText(content: StatementContent): string {
   return `${formatLongDate(content.period.start)} - ${formatLongDate(lastInstantOf(content.period))}`;
 }
 
-function drawFirstPageHeader(doc: Doc, content: StatementContent) {
+/** Draws the first page's header and summary; returns where the table starts. */
+function drawFirstPageHeader(out: Out, content: StatementContent): number {
+  const { doc, text } = out;
   const top = PAGE.margin;
   doc.rect(0, 0, PAGE.width, 8).fill(COLORS.band);
-  doc.fillColor(COLORS.band).font(FONT.bold).fontSize(20);
-  doc.text(printable(content.bankName), PAGE.margin, top, {
+  doc.fillColor(COLORS.band);
+  text.write(printable(content.bankName), PAGE.margin, top, bold(20), {
     width: CONTENT_WIDTH * 0.6,
-    lineBreak: false,
-    ellipsis: true,
+    oneLine: true,
   });
-  doc.fillColor(COLORS.ink).font(FONT.bold).fontSize(14);
-  doc.text('Account Statement', PAGE.margin, top + 2, { width: CONTENT_WIDTH, align: 'right' });
-  doc.font(FONT.regular).fontSize(9).fillColor(COLORS.muted);
-  doc.text(`Statement period: ${periodText(content)}`, PAGE.margin, top + 22, {
-    width: CONTENT_WIDTH,
-    align: 'right',
-  });
-  doc.text(`Issued: ${formatStatementDate(content.issuedAt)}`, PAGE.margin, top + 34, {
-    width: CONTENT_WIDTH,
-    align: 'right',
-  });
-  rule(doc, top + 52);
+  doc.fillColor(COLORS.ink);
+  text.write('Account Statement', PAGE.margin, top + 2, bold(14), { width: CONTENT_WIDTH, align: 'right' });
+  doc.fillColor(COLORS.muted);
+  const right = { width: CONTENT_WIDTH, align: 'right' } as const;
+  text.write(`Statement period: ${periodText(content)}`, PAGE.margin, top + 22, regular(9), right);
+  text.write(`Issued: ${formatStatementDate(content.issuedAt)}`, PAGE.margin, top + 34, regular(9), right);
+  rule(out, top + 52);
 
   const blockTop = top + 66;
   const leftWidth = CONTENT_WIDTH * 0.5;
-  label(doc, 'ACCOUNT HOLDER', PAGE.margin, blockTop);
-  doc.font(FONT.bold).fontSize(12).fillColor(COLORS.ink);
-  doc.text(printable(content.customerName), PAGE.margin, blockTop + 12, { width: leftWidth - 12 });
-  const accountTop = Math.max(doc.y + 8, blockTop + 34);
-  label(doc, 'ACCOUNT', PAGE.margin, accountTop);
-  doc.font(FONT.regular).fontSize(11).fillColor(COLORS.ink);
-  doc.text(
+  label(out, 'ACCOUNT HOLDER', PAGE.margin, blockTop);
+  doc.fillColor(COLORS.ink);
+  const nameBottom = text.write(printable(content.customerName), PAGE.margin, blockTop + 12, bold(12), {
+    width: leftWidth - 12,
+  });
+  const accountTop = Math.max(nameBottom + 8, blockTop + 34);
+  label(out, 'ACCOUNT', PAGE.margin, accountTop);
+  doc.fillColor(COLORS.ink);
+  text.write(
     `${content.accountType === 'SAVINGS' ? 'Savings' : 'Checking'} account`,
     PAGE.margin,
     accountTop + 12,
+    regular(11),
   );
-  doc.text(`Account number ${content.accountNumber}`, PAGE.margin, accountTop + 27);
+  text.write(`Account number ${content.accountNumber}`, PAGE.margin, accountTop + 27, regular(11));
   const leftBottom = accountTop + 44;
 
-  const rightBottom = drawSummary(doc, content, PAGE.margin + leftWidth, blockTop, CONTENT_WIDTH - leftWidth);
-  doc.y = Math.max(leftBottom, rightBottom) + 20;
-  doc.font(FONT.bold).fontSize(12).fillColor(COLORS.band);
-  doc.text('Transactions', PAGE.margin, doc.y);
-  doc.y += 4;
+  const rightBottom = drawSummary(out, content, PAGE.margin + leftWidth, blockTop, CONTENT_WIDTH - leftWidth);
+  doc.fillColor(COLORS.band);
+  const headingTop = Math.max(leftBottom, rightBottom) + 20;
+  return text.write('Transactions', PAGE.margin, headingTop, bold(12)) + 4;
 }
 
 /** The summary box on the first page; returns where it ends. */
-function drawSummary(doc: Doc, content: StatementContent, x: number, y: number, width: number): number {
+function drawSummary(out: Out, content: StatementContent, x: number, y: number, width: number): number {
+  const { doc, text } = out;
   const count = (kind: 'debit' | 'credit') =>
     content.lines.filter((l) => (kind === 'debit' ? l.debitCents !== null : l.creditCents !== null)).length;
   const rows: Array<[string, string, boolean]> = [
@@ -151,29 +151,26 @@ function drawSummary(doc: Doc, content: StatementContent, x: number, y: number, 
   const height = 22 + rows.length * rowHeight + 6;
   doc.roundedRect(x, y, width, height, 4).lineWidth(0.75).strokeColor(COLORS.rule).stroke();
   doc.rect(x, y, width, 20).fill(COLORS.headerFill);
-  doc
-    .font(FONT.bold)
-    .fontSize(9)
-    .fillColor(COLORS.band)
-    .text('ACCOUNT SUMMARY', x + 10, y + 6);
+  doc.fillColor(COLORS.band);
+  text.write('ACCOUNT SUMMARY', x + 10, y + 6, bold(9));
   rows.forEach(([name, amount, strong], i) => {
     const rowY = y + 26 + i * rowHeight;
-    if (strong) rule(doc, rowY - 4, x + 10, x + width - 10);
-    doc
-      .font(strong ? FONT.bold : FONT.regular)
-      .fontSize(10)
-      .fillColor(COLORS.ink);
-    doc.text(name, x + 10, rowY, { width: width - 110, lineBreak: false });
-    doc.text(amount, x + width - 110, rowY, { width: 100, align: 'right', lineBreak: false });
+    if (strong) rule(out, rowY - 4, x + 10, x + width - 10);
+    const style = strong ? bold(10) : regular(10);
+    doc.fillColor(COLORS.ink);
+    // The amounts end 10 pt inside the box and take at most 80 pt; the names have the rest.
+    text.write(name, x + 10, rowY, style, { width: width - 100, oneLine: true });
+    text.write(amount, x + width - 90, rowY, style, { width: 80, align: 'right' });
   });
   return y + height;
 }
 
-function label(doc: Doc, text: string, x: number, y: number) {
-  doc.font(FONT.bold).fontSize(8).fillColor(COLORS.muted).text(text, x, y, { characterSpacing: 0.5 });
+function label(out: Out, title: string, x: number, y: number) {
+  out.doc.fillColor(COLORS.muted);
+  out.text.write(title, x, y, { ...bold(8), characterSpacing: 0.5 });
 }
 
-function rule(doc: Doc, y: number, from = PAGE.margin, to = PAGE.width - PAGE.margin) {
+function rule({ doc }: Out, y: number, from = PAGE.margin, to = PAGE.width - PAGE.margin) {
   doc.moveTo(from, y).lineTo(to, y).lineWidth(0.75).strokeColor(COLORS.rule).stroke();
 }
 
@@ -183,62 +180,55 @@ interface Row {
   fill?: string;
 }
 
-function rowHeight(doc: Doc, row: Row): number {
-  doc.font(row.bold ? FONT.bold : FONT.regular).fontSize(TABLE_FONT_SIZE);
-  const description = doc.heightOfString(row.cells[1] ?? '', {
-    width: COLUMNS[1]!.width - 2 * CELL_PADDING_X,
-  });
+const cellStyle = (row: Row) => (row.bold ? bold(TABLE_FONT_SIZE) : regular(TABLE_FONT_SIZE));
+
+function rowHeight({ text }: Out, row: Row): number {
+  const description = text.height(row.cells[1] ?? '', cellStyle(row), COLUMNS[1]!.width - 2 * CELL_PADDING_X);
   return Math.max(description, TABLE_FONT_SIZE * 1.2) + 2 * CELL_PADDING_Y;
 }
 
-function drawRow(doc: Doc, row: Row, y: number, height: number) {
+function drawRow(out: Out, row: Row, y: number, height: number) {
+  const { doc, text } = out;
   if (row.fill) doc.rect(PAGE.margin, y, CONTENT_WIDTH, height).fill(row.fill);
-  doc
-    .font(row.bold ? FONT.bold : FONT.regular)
-    .fontSize(TABLE_FONT_SIZE)
-    .fillColor(COLORS.ink);
+  doc.fillColor(COLORS.ink);
   let x = PAGE.margin;
   COLUMNS.forEach((column, i) => {
-    const text = row.cells[i] ?? '';
-    if (text) {
-      doc.text(text, x + CELL_PADDING_X, y + CELL_PADDING_Y, {
+    const cell = row.cells[i] ?? '';
+    if (cell) {
+      text.write(cell, x + CELL_PADDING_X, y + CELL_PADDING_Y, cellStyle(row), {
         width: column.width - 2 * CELL_PADDING_X,
         align: column.align,
-        lineBreak: i === 1,
+        // Only the description wraps; the other columns are wide enough for what they hold.
+        oneLine: i !== 1,
       });
     }
     x += column.width;
   });
 }
 
-function drawTableHeader(doc: Doc, y: number): number {
+function drawTableHeader(out: Out, y: number): number {
   const row: Row = { cells: COLUMNS.map((c) => c.title), bold: true, fill: COLORS.headerFill };
-  const height = rowHeight(doc, row);
-  drawRow(doc, row, y, height);
-  rule(doc, y + height);
+  const height = rowHeight(out, row);
+  drawRow(out, row, y, height);
+  rule(out, y + height);
   return y + height;
 }
 
 /** Later pages repeat who and what the statement is for, then the table's header. */
-function continueOnNewPage(doc: Doc, content: StatementContent): number {
+function continueOnNewPage(out: Out, content: StatementContent): number {
+  const { doc, text } = out;
   doc.addPage();
   const top = PAGE.margin;
   doc.rect(0, 0, PAGE.width, 8).fill(COLORS.band);
-  doc.font(FONT.bold).fontSize(12).fillColor(COLORS.band);
-  doc.text(printable(content.bankName), PAGE.margin, top, {
-    width: CONTENT_WIDTH * 0.55,
-    lineBreak: false,
-    ellipsis: true,
-  });
-  doc.font(FONT.regular).fontSize(9).fillColor(COLORS.muted);
-  doc.text(
-    `Account Statement, ${content.accountType} ${content.accountNumber}, ${formatMonthName(content.period.start)} (continued)`,
-    PAGE.margin,
-    top + 2,
-    { width: CONTENT_WIDTH, align: 'right' },
-  );
-  rule(doc, top + 20);
-  return drawTableHeader(doc, top + 30);
+  const continued = `Account Statement, ${content.accountType} ${content.accountNumber}, ${formatMonthName(content.period.start)} (continued)`;
+  // The bank's name has the room the right-hand line leaves, so a long one is cut, never overlaps.
+  const nameWidth = CONTENT_WIDTH - text.width(continued, regular(9)) - 12;
+  doc.fillColor(COLORS.band);
+  text.write(printable(content.bankName), PAGE.margin, top, bold(12), { width: nameWidth, oneLine: true });
+  doc.fillColor(COLORS.muted);
+  text.write(continued, PAGE.margin, top + 2, regular(9), { width: CONTENT_WIDTH, align: 'right' });
+  rule(out, top + 20);
+  return drawTableHeader(out, top + 30);
 }
 
 function transactionRow(line: StatementLine): Row {
@@ -253,7 +243,7 @@ function transactionRow(line: StatementLine): Row {
   };
 }
 
-function drawTransactions(doc: Doc, content: StatementContent) {
+function drawTransactions(out: Out, content: StatementContent, top: number) {
   const rows: Row[] = [
     {
       cells: [
@@ -296,57 +286,53 @@ function drawTransactions(doc: Doc, content: StatementContent) {
     },
   ];
 
-  let y = drawTableHeader(doc, doc.y);
+  let y = drawTableHeader(out, top);
   for (const row of rows) {
-    const height = rowHeight(doc, row);
-    if (y + height > TABLE_BOTTOM) y = continueOnNewPage(doc, content);
-    drawRow(doc, row, y, height);
+    const height = rowHeight(out, row);
+    if (y + height > TABLE_BOTTOM) y = continueOnNewPage(out, content);
+    drawRow(out, row, y, height);
     y += height;
   }
   // The totals and the closing balance stay together on one page.
-  const heights = closing.map((row) => rowHeight(doc, row));
-  if (y + heights[0]! + heights[1]! > TABLE_BOTTOM) y = continueOnNewPage(doc, content);
-  rule(doc, y);
+  const heights = closing.map((row) => rowHeight(out, row));
+  if (y + heights[0]! + heights[1]! > TABLE_BOTTOM) y = continueOnNewPage(out, content);
+  rule(out, y);
   closing.forEach((row, i) => {
-    drawRow(doc, row, y, heights[i]!);
+    drawRow(out, row, y, heights[i]!);
     y += heights[i]!;
   });
-  rule(doc, y);
-  drawNotes(doc, y + 14);
+  rule(out, y);
+  drawNotes(out, y + 14);
 }
 
 const NOTES =
   'Transactions are listed in the order they were posted; dates are posting dates (UTC). Transactions still ' +
   'pending at the end of the period appear on the statement of the month in which they post.';
 
-function drawNotes(doc: Doc, y: number) {
-  doc.font(FONT.regular).fontSize(8);
-  const height = doc.heightOfString(NOTES, { width: CONTENT_WIDTH });
-  if (y + height > TABLE_BOTTOM) return;
-  doc.fillColor(COLORS.muted).text(NOTES, PAGE.margin, y, { width: CONTENT_WIDTH });
+function drawNotes({ doc, text }: Out, y: number) {
+  const style = regular(8);
+  if (y + text.height(NOTES, style, CONTENT_WIDTH) > TABLE_BOTTOM) return;
+  doc.fillColor(COLORS.muted);
+  text.write(NOTES, PAGE.margin, y, style, { width: CONTENT_WIDTH });
 }
 
-function drawFooters(doc: Doc, content: StatementContent) {
+function drawFooters({ doc, text }: Out, content: StatementContent) {
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
-    // Writing below the bottom margin would make pdfkit start a new page.
-    const bottomMargin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
     const y = PAGE.height - PAGE.margin - 10;
-    rule(doc, y - 6);
-    doc.font(FONT.regular).fontSize(8).fillColor(COLORS.muted);
-    doc.text(
+    rule({ doc, text }, y - 6);
+    doc.fillColor(COLORS.muted);
+    text.write(
       `${printable(content.bankName)} - ${content.accountType} ${content.accountNumber} - ${content.period.label}`,
       PAGE.margin,
       y,
-      { width: CONTENT_WIDTH * 0.7, lineBreak: false, ellipsis: true },
+      regular(8),
+      { width: CONTENT_WIDTH * 0.7, oneLine: true },
     );
-    doc.text(`Page ${i - range.start + 1} of ${range.count}`, PAGE.margin, y, {
+    text.write(`Page ${i - range.start + 1} of ${range.count}`, PAGE.margin, y, regular(8), {
       width: CONTENT_WIDTH,
       align: 'right',
-      lineBreak: false,
     });
-    doc.page.margins.bottom = bottomMargin;
   }
 }
