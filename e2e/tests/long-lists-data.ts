@@ -125,3 +125,28 @@ export async function wrappedAmounts(page: Page): Promise<string[]> {
     .locator('[data-money]')
     .evaluateAll((els) => els.filter((e) => e.getClientRects().length > 1).map((e) => e.textContent ?? ''));
 }
+
+/**
+ * Amounts drawn over a link or a button of their own line or card (the nearest element with a
+ * test id): text that cannot wrap overflows its box on a narrow screen, and the next item paints
+ * over it ("CHECKING **1234" across "$123,456,789.01").
+ */
+export async function amountsOverlapping(page: Page): Promise<string[]> {
+  return page.locator('[data-money]').evaluateAll((amounts) => {
+    const overlap = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+    // The text's own extent: a box that cannot hold its text stays small while the text overflows it.
+    const drawn = (element: Element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return range.getBoundingClientRect();
+    };
+    return amounts
+      .filter((amount) => {
+        const line = amount.parentElement?.closest('[data-testid]') ?? document.body;
+        const box = amount.getBoundingClientRect();
+        return Array.from(line.querySelectorAll('a, button')).some((c) => overlap(box, drawn(c)));
+      })
+      .map((amount) => amount.textContent ?? '');
+  });
+}

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   CLASS_SIZE,
+  amountsOverlapping,
   LAST_STUDENT,
   LIST_LOADED,
   showAll,
@@ -35,6 +36,7 @@ test('Students at 320 px: no sideways scroll, amounts on one line, and Reset Pas
   await expect(rows).toHaveCount(total);
   await expectNoHorizontalOverflow(page);
   expect(await wrappedAmounts(page)).toEqual([]);
+  expect(await amountsOverlapping(page)).toEqual([]);
   const last = rows.filter({ hasText: LAST_STUDENT.userId });
   await expect(last).toContainText('$123,456,789.01');
 

@@ -91,7 +91,11 @@ function AccountLine({
   );
 }
 
-/** A phone: the account, its balance, and its flows behind one menu button, all on one line. */
+/**
+ * A phone: the account, its balance, and its flows behind one menu button, on one line where they
+ * fit; on the narrowest phones a large balance moves under the account, at the right (text that
+ * cannot wrap would otherwise be drawn over its neighbour).
+ */
 function PhoneAccountLine({
   student,
   account,
@@ -104,9 +108,9 @@ function PhoneAccountLine({
   const flows = allowedFlows(actions);
   const named = `${student.name}, ${accountShort(account)}`;
   return (
-    <Group gap={6} wrap="nowrap" justify="space-between" data-testid="student-account">
+    <Group gap={6} wrap="wrap" justify="space-between" data-testid="student-account">
       <AccountLink account={account} />
-      <Group gap={6} wrap="nowrap">
+      <Group gap={6} wrap="nowrap" ml="auto">
         <MoneyText amount={account.balance} />
         {flows.length > 0 && (
           <Menu position="bottom-end" withinPortal>
