@@ -1,3 +1,5 @@
+// First: zod's settings, before any chunk that builds a schema loads (lib/zod-config.ts).
+import './lib/zod-config';
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
