@@ -70,3 +70,12 @@ export async function createAccount(
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { accountId: string }).accountId;
 }
+
+/**
+ * Opens Edit User for one user, found with the list's search as a teacher would: Manage Users
+ * shows 25 users at a time, and the users of other tests of the run may come before this one.
+ */
+export async function editUser(page: Page, username: string) {
+  await page.getByLabel('Search').fill(username);
+  await page.getByRole('button', { name: `Edit user ${username}` }).click();
+}

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { branchIdOf, confirmAction, createAccount, createStudent, unique } from './admin-helpers';
+import { branchIdOf, confirmAction, createAccount, createStudent, editUser, unique } from './admin-helpers';
 import { KeyboardUser } from './keyboard-support';
 import {
   apiToken,
@@ -71,7 +71,7 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Side navigatio
 /** Edit User: the Class banker switch on, Update User, confirmed. */
 async function makeBanker(page: Page, username: string) {
   await page.goto('/1/admin/users');
-  await page.getByRole('button', { name: `Edit user ${username}` }).click();
+  await editUser(page, username);
   const form = page.getByRole('region', { name: `Edit User ${username}` });
   await form.getByRole('switch', { name: /Class banker/ }).check();
   await form.getByRole('button', { name: 'Update User' }).click();
@@ -296,7 +296,7 @@ async function classmateScreens(page: Page, size: string, classmate: Classmate) 
   await signOut(page);
 }
 
-async function teacherScreens(page: Page, size: string) {
+async function teacherScreens(page: Page, size: string, classmate: Classmate) {
   await signIn(page, 'teller');
   await expect(page.getByTestId('action-tile').filter({ hasText: /\d+ waiting/ })).toBeVisible();
   await capture(page, `${size}-teller-home-approvals`);
@@ -314,7 +314,8 @@ async function teacherScreens(page: Page, size: string) {
   await expect(page.getByRole('dialog').getByText('Give a reason')).toBeVisible();
   await capture(page, `${size}-approvals-reject`);
   await page.getByRole('dialog').getByRole('button', { name: 'Go Back' }).click();
-  await page.goto('/1/students');
+  // Found by the search, as a teacher would: 25 students a page, and other tests' students may come first.
+  await page.goto(`/1/students?q=${classmate.username}`);
   await expect(page.getByTestId('student-goals').first()).toBeVisible();
   await capture(page, `${size}-students-goals`);
   await signOut(page);
@@ -323,7 +324,7 @@ async function teacherScreens(page: Page, size: string) {
 async function adminScreens(page: Page, size: string, banker: string) {
   await signIn(page, 'admin');
   await page.goto('/1/admin/users');
-  await page.getByRole('button', { name: `Edit user ${banker}` }).click();
+  await editUser(page, banker);
   await expect(page.getByRole('switch', { name: /Class banker/ })).toBeChecked();
   await capture(page, `${size}-admin-user-banker`);
   await page.goto('/1/admin/bank');
@@ -353,7 +354,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 
     test('the banker', ({ page }) => bankerScreens(page, size, cls.banker, cls.classmate));
     test('the classmate', ({ page }) => classmateScreens(page, size, cls.classmate));
-    test('the teacher', ({ page }) => teacherScreens(page, size));
+    test('the teacher', ({ page }) => teacherScreens(page, size, cls.classmate));
     test('the admin', ({ page }) => adminScreens(page, size, cls.banker));
   });
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { branchIdOf, confirmAction, createStudent, unique } from './admin-helpers';
+import { branchIdOf, confirmAction, createStudent, editUser, unique } from './admin-helpers';
 import { apiToken, signIn } from './support';
 
 test('an admin resets a forgotten password and the student signs in with the new one', async ({
@@ -12,7 +12,7 @@ test('an admin resets a forgotten password and the student signs in with the new
 
   await signIn(page, 'admin');
   await page.goto('/1/admin/users');
-  await page.getByRole('button', { name: `Edit user ${username}` }).click();
+  await editUser(page, username);
   const form = page.getByRole('region', { name: `Edit User ${username}` });
   await form.getByRole('button', { name: 'Reset Password' }).click();
   await confirmAction(page, 'Reset Password');
