@@ -56,6 +56,8 @@ test('an admin opens an account for a Student of the chosen branch, views it and
   const status = form.getByRole('status');
   await expect(status).toContainText('Account successfully created');
   const accountId = /Account (\d{10})/.exec(await status.innerText())![1]!;
+  // 25 accounts a page, oldest first: found with the search, as an admin of a school would.
+  await page.getByLabel('Search').fill(accountId);
   const row = table.getByRole('row').filter({ hasText: accountId });
   await expect(row.getByRole('cell')).toHaveText([
     'Delete',
@@ -106,7 +108,7 @@ test('an account with money cannot be deleted: the Delete is disabled and says w
   const { accountId } = await fundedAccount(request);
 
   await signIn(page, 'admin');
-  await page.goto('/1/admin/accounts');
+  await page.goto(`/1/admin/accounts?q=${accountId}`);
   const remove = page.getByRole('button', { name: `Delete account ${accountId}` });
   await expect(remove).toBeDisabled();
   // In words beside the button (a tooltip would not reach a touch screen), and as its description.
@@ -135,6 +137,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await expect(page.getByTestId('account-row').first()).toBeVisible();
     await expectNoSeriousViolations(page);
     await adminShot(page, `${size}-admin-accounts-list`);
+    await page.getByLabel('Search').fill(accountId);
 
     await page.getByRole('button', { name: 'Create Account' }).click();
     const form = page.getByRole('region', { name: 'Create Account' });
