@@ -51,6 +51,8 @@ export async function buildApp({
       stream: logStream ?? destination!.stream,
     },
     logController: new OneLinePerRequest(),
+    // Every path parameter the document allows reaches authentication, then validation (issue 23).
+    routerOptions: { maxParamLength: limits.rawPathParamMaxLength },
     bodyLimit: limits.bodyLimitBytes,
     requestTimeout: limits.requestTimeoutMs,
     trustProxy: false,

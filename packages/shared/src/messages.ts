@@ -130,6 +130,8 @@ export const messages = {
   bodyTooLarge: 'The request body is too large.',
   urlInvalid: 'The address of the request is not valid.',
   urlTooLong: 'A part of the address of the request is too long.',
+  methodNotAllowed:
+    'This address does not take that kind of request; the Allow header lists the ones it takes.',
   headersTooLarge: 'The request headers are too large.',
   requestTimeout: 'The request took too long to arrive.',
   rateLimited: 'Too many requests. Wait a moment and try again.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from '../constants.js';
 import { messages } from '../messages.js';
 
 /**
@@ -91,7 +92,7 @@ export function text(options: TextOptions) {
 export const identifierText = (label: string) =>
   z
     .string({ error: messages.textRequired(label) })
-    .max(256, messages.textTooLong(label, 256))
+    .max(limits.identifierMaxLength, messages.textTooLong(label, limits.identifierMaxLength))
     .superRefine((value, ctx) => {
       const problem = textProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: textProblemMessage(problem, label) });
