@@ -27,6 +27,7 @@ export const accountCalls = {
   create: route({
     method: 'POST',
     path: '/admin/accounts/create',
+    description: 'Names the owner by userId or username (one of them is required).',
     tier: 'admin',
     tags: ['accounts'],
     body: createAccountBody,

@@ -82,6 +82,8 @@ export const classroomCalls = {
   importRoster: route({
     method: 'POST',
     path: '/admin/users/import',
+    description:
+      "text/csv (UTF-8) with the header row `username,name,branch,accounts` and up to 1000 rows, all Students: username a User Id (3 to 32 of A-Z a-z 0-9 . _ -, not taken, not twice in the file), name not blank (the text rule), branch the name or id of one of the bank's branches, accounts `CHECKING`, `SAVINGS`, `CHECKING;SAVINGS` or empty. Any invalid row is a 400 with fields keyed `rows.{line}`, and nothing is written.",
     tier: 'admin',
     tags: ['classroom'],
     summary:

@@ -129,6 +129,7 @@ export const goalCalls = {
     tags: ['goals'],
     params: byGoal,
     body: updateGoalBody,
+    description: 'At least one field must be sent.',
     response: { 200: goal },
   }),
   delete: route({

@@ -38,6 +38,7 @@ export const scheduleCalls = {
     tier: 'teller',
     tags: ['schedules'],
     summary: 'Change any field, or pause and resume (active); changes only future runs',
+    description: 'At least one field must be sent.',
     params: bySchedule,
     body: updateScheduleBody,
     response: { 200: schedule },

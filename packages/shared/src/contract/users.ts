@@ -50,6 +50,7 @@ export const userCalls = {
   create: route({
     method: 'POST',
     path: '/admin/users/create',
+    description: 'A Student (USER) needs a branchId.',
     tier: 'admin',
     tags: ['users'],
     summary: 'Answers text: "Successfully created user. Temporary password: {password}"',
@@ -60,6 +61,8 @@ export const userCalls = {
   update: route({
     method: 'PUT',
     path: '/admin/users/:userId/updateUser',
+    description:
+      'A userId in the body, if sent, must equal the one in the path. A Student (USER) needs a branch; only a Student may be a banker.',
     tier: 'admin',
     tags: ['users'],
     params: byUserId,

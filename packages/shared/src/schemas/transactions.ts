@@ -91,9 +91,12 @@ export const createTransactionBody = z.object({
 export type CreateTransactionBody = z.input<typeof createTransactionBody>;
 
 /** A date `YYYY-MM-DD` or a full ISO date-time. */
-const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
-  error: messages.transactionDateInvalid,
-});
+const dateOrDateTime = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
+    error: messages.transactionDateInvalid,
+  })
+  // The year is 1900 or later (the server refuses earlier ones): the document says so.
+  .meta({ pattern: '^(19[0-9]{2}|[2-9][0-9]{3})-' });
 
 export const updateTransactionBody = z.object({
   id: transactionId,

@@ -68,7 +68,10 @@ function requireStudentBranch(
 
 export const createUserBody = z
   .object({
-    username: requiredIdOrName.pipe(z.string().regex(USERNAME_PATTERN, messages.userIdFormat)),
+    // Trimmed, then 3 to 32 of A-Z a-z 0-9 . _ - (the document shows that pattern).
+    username: requiredIdOrName
+      .meta({ pattern: USERNAME_PATTERN.source })
+      .pipe(z.string().regex(USERNAME_PATTERN, messages.userIdFormat)),
     name: personName,
     userRole: role.default('USER'),
     /** If sent, it must be the admin's own bank. */
