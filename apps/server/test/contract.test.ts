@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { routeKey, routeTable, STATEMENT_FILE_PATTERN, textPattern } from '@bank/shared';
+import { documentChecker } from './document-check.js';
 import { useTestApp } from './harness.js';
 
 const t = useTestApp();
@@ -109,5 +110,25 @@ describe('the route contract', () => {
     );
     expect(paths['/user/transfers']!.post.description).toMatch(/differ/);
     expect(paths['/admin/users/import']!.post.description).toMatch(/username,name,branch,accounts/);
+  });
+
+  it('is what /api/docs/json serves, and the check of every answer (document-check.ts) reads it', async () => {
+    const served = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(served).toEqual(JSON.parse(JSON.stringify(t.app.swagger())));
+    const checker = documentChecker(served);
+    const answer = (statusCode: number, contentType: string, body: string) =>
+      ({ statusCode, headers: { 'content-type': contentType }, body, rawPayload: Buffer.from(body) }) as any;
+    const ok = answer(200, 'application/json; charset=utf-8', JSON.stringify({ status: 'ok' }));
+    expect(() => checker.check('GET', '/api/healthz', ok)).not.toThrow();
+    for (const [url, response, problem] of [
+      ['/api/healthz', answer(200, 'application/json', '{"status":"fine"}'), /does not match/],
+      ['/api/healthz', answer(200, 'text/plain', 'ok'), /content type "text\/plain" is not documented/],
+      ['/api/healthz', answer(302, 'application/json', '{}'), /lists no such answer/],
+      ['/api/logout', answer(204, 'application/json', '{}'), /without a body/],
+      ['/api/admin/audit', answer(400, 'application/json', '{"error":"VALIDATION"}'), /does not match/],
+    ] as const) {
+      const method = url === '/api/logout' ? 'POST' : 'GET';
+      expect(() => checker.check(method, url, response), url).toThrow(problem);
+    }
   });
 });
