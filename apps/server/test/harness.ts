@@ -116,6 +116,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     close: async () => {
       await app.close();
       await handle.close();
+      flushTally();
     },
   };
 }
@@ -134,10 +135,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestApp {
   beforeAll(async () => {
     current = await startTestApp(overrides);
   });
-  afterAll(async () => {
-    await current?.close();
-    flushTally();
-  });
+  afterAll(() => current?.close());
   beforeEach(() => started().reset());
   return {
     get app() {

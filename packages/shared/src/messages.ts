@@ -138,7 +138,7 @@ export const messages = {
   internal: 'Something went wrong on our side. Nothing was changed.',
   tellerPermissionMissing: 'The bank does not allow tellers to do this.',
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.',
-  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 64 characters.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 64 visible ASCII characters.',
 
   // Classroom tools (API.md "Classroom tools"): memo, class payday, roster import, students
   memoTooLong: 'The memo must be at most 60 characters.',

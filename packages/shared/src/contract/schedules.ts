@@ -17,6 +17,7 @@ export const scheduleCalls = {
   create: route({
     method: 'POST',
     path: '/teller/schedules',
+    description: "Each account at most once in accountIds; startDate today or later in the bank's time zone.",
     tier: 'teller',
     tags: ['schedules'],
     summary: "A payday or bill that runs on its own at 06:00 in the bank's time zone",
@@ -64,6 +65,7 @@ export const scheduleCalls = {
   previewTerms: route({
     method: 'POST',
     path: '/teller/schedules/preview',
+    description: "Each account at most once in accountIds; startDate today or later in the bank's time zone.",
     tier: 'teller',
     tags: ['schedules'],
     summary:

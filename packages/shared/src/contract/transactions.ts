@@ -24,8 +24,10 @@ export const idempotencyHeaders = z.looseObject({
     .string()
     .min(1, messages.idempotencyKeyInvalid)
     .max(limits.idempotencyKeyMaxLength, messages.idempotencyKeyInvalid)
+    // Visible ASCII: what an HTTP header carries unchanged (a UUID, "payday-week-3").
+    .regex(/^[\x21-\x7E]*$/, messages.idempotencyKeyInvalid)
     .optional()
-    .describe('1 to 64 characters; a repeat returns the first answer and moves no money'),
+    .describe('1 to 64 visible ASCII characters; a repeat returns the first answer and moves no money'),
 });
 
 export const transactionCalls = {
