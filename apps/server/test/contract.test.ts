@@ -60,6 +60,9 @@ describe('the route contract', () => {
       const operation = paths[entry.path.replace(/:(\w+)/g, '{$1}')]![entry.method.toLowerCase()];
       const label = routeKey(entry);
       expect(Object.keys(operation.responses['4XX'].content), label).toEqual(['application/json']);
+      expect(operation.responses['5XX'].content['application/json'].schema, label).toEqual(
+        operation.responses['4XX'].content['application/json'].schema,
+      );
       for (const status of Object.keys(entry.response)) {
         const content = operation.responses[status].content;
         if (status === '204') expect(content, label).toBeUndefined();

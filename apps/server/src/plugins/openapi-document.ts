@@ -35,7 +35,7 @@ function fixResponse(entry: Route, status: string, response: Response) {
   }
   const media = response.content && Object.values(response.content)[0];
   if (!media) return;
-  const declared = status !== '4XX' && Object.hasOwn(entry.response, Number(status));
+  const declared = !status.endsWith('XX') && Object.hasOwn(entry.response, Number(status));
   const contentType = declared && entry.produces ? entry.produces : 'application/json';
   response.content = { [contentType]: media };
 }
