@@ -75,9 +75,11 @@ describe('path parameters as long as the document allows', () => {
       expect((await call(t.app, 'GET', `/user/users/${name}`, { token: one.tokens.admin })).status).toBe(404);
     }
     // The longest documented name in the widest characters: 256 Chinese characters, percent-encoded.
-    const wide = encodeURIComponent('王'.repeat(max));
-    expect((await call(t.app, 'GET', `/user/users/${wide}`)).status).toBe(401);
-    expect((await call(t.app, 'GET', `/user/users/${wide}`, { token: one.tokens.admin })).status).toBe(404);
+    // and in the widest of all: 256 emoji, 12 characters each once percent-encoded.
+    for (const wide of [encodeURIComponent('王'.repeat(max)), encodeURIComponent('😀'.repeat(max))]) {
+      expect((await call(t.app, 'GET', `/user/users/${wide}`)).status).toBe(401);
+      expect((await call(t.app, 'GET', `/user/users/${wide}`, { token: one.tokens.admin })).status).toBe(404);
+    }
     const tooLong = await call(t.app, 'GET', `/user/users/${'x'.repeat(max + 1)}`, {
       token: one.tokens.admin,
     });
