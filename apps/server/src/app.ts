@@ -3,14 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limits, messages } from '@bank/shared';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -18,6 +11,7 @@ import { setPasswordHashCost } from './domain/auth/passwords.js';
 import { registerAuth } from './plugins/auth.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerNoStore } from './plugins/no-store.js';
+import { registerDocument } from './plugins/openapi-document.js';
 import { OneLinePerRequest } from './plugins/request-log.js';
 import { registerWebApp } from './plugins/web-app.js';
 import { logDestination } from './logging.js';
@@ -51,6 +45,8 @@ export async function buildApp({
       stream: logStream ?? destination!.stream,
     },
     logController: new OneLinePerRequest(),
+    // Every path parameter the document allows reaches authentication, then validation (issue 23).
+    routerOptions: { maxParamLength: limits.rawPathParamMaxLength },
     bodyLimit: limits.bodyLimitBytes,
     requestTimeout: limits.requestTimeoutMs,
     trustProxy: false,
@@ -103,17 +99,7 @@ export async function buildApp({
       }),
     });
   }
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'School Bank API', version: '1.0.0', description: 'The HTTP contract of the bank.' },
-      servers: [{ url: '/api' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    // Every route is registered from the contract (routes/register.ts), its 4xx error body included.
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerDocument(app);
   await app.register(apiRoutes, { prefix: '/api', db, config });
 
   await registerWebApp(app, config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist);

@@ -4,7 +4,8 @@
  * its schemas and the one error body as its 4xx answer.
  */
 import { describe, expect, it } from 'vitest';
-import { routeKey, routeTable } from '@bank/shared';
+import { routeKey, routeTable, STATEMENT_FILE_PATTERN, textPattern } from '@bank/shared';
+import { documentChecker } from './document-check.js';
 import { useTestApp } from './harness.js';
 
 const t = useTestApp();
@@ -48,6 +49,89 @@ describe('the route contract', () => {
         Object.keys(entry.query?.shape ?? {}).sort(),
       );
       expect(Boolean(operation.requestBody), label).toBe(Boolean(entry.body));
+    }
+  });
+
+  it('documents each answer under the content type it is sent with, and no body on a 204', async () => {
+    const paths: Record<string, Record<string, any>> = (
+      await t.app.inject({ method: 'GET', url: '/api/docs/json' })
+    ).json().paths;
+    for (const entry of routeTable) {
+      const operation = paths[entry.path.replace(/:(\w+)/g, '{$1}')]![entry.method.toLowerCase()];
+      const label = routeKey(entry);
+      expect(Object.keys(operation.responses['4XX'].content), label).toEqual(['application/json']);
+      expect(operation.responses['5XX'].content['application/json'].schema, label).toEqual(
+        operation.responses['4XX'].content['application/json'].schema,
+      );
+      for (const status of Object.keys(entry.response)) {
+        const content = operation.responses[status].content;
+        if (status === '204') expect(content, label).toBeUndefined();
+        else expect(Object.keys(content), label).toEqual([entry.produces ?? 'application/json']);
+      }
+    }
+    const download = paths['/user/statements/download/{fileName}']!.get.responses['200'];
+    expect(download.content['application/pdf'].schema).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
+  it('shows the constraints the server enforces', async () => {
+    const paths: Record<string, Record<string, any>> = (
+      await t.app.inject({ method: 'GET', url: '/api/docs/json' })
+    ).json().paths;
+    const body = (path: string, method: string) =>
+      paths[path]![method].requestBody.content['application/json'].schema.properties;
+    const parameter = (path: string, method: string, name: string) =>
+      paths[path]![method].parameters.find((p: any) => p.name === name).schema;
+    expect(body('/user/transfers', 'post').amount).toEqual({
+      type: 'number',
+      minimum: 0,
+      exclusiveMinimum: true,
+      maximum: 1_000_000_000,
+      multipleOf: 0.01,
+    });
+    expect(parameter('/teller/deposits', 'post', 'idempotency-key')).toMatchObject({
+      minLength: 1,
+      maxLength: 64,
+    });
+    expect(body('/admin/users/create', 'post').username.pattern).toBe('^[A-Za-z0-9._-]{3,32}$');
+    expect(body('/admin/accounts/create', 'post').branchId.anyOf.map((s: any) => s.type)).toEqual([
+      'integer',
+      'string',
+    ]);
+    expect(body('/admin/branches/create', 'post').branchName).toMatchObject({
+      pattern: textPattern(false, true),
+      maxLength: 80,
+    });
+    expect(body('/user/supportTickets/create', 'post').ticketContents.pattern).toBe(textPattern(true, true));
+    expect(parameter('/user/users/{username}', 'get', 'username')).toMatchObject({
+      pattern: textPattern(),
+      maxLength: 256,
+    });
+    expect(parameter('/admin/audit', 'get', 'cursor').pattern).toBe('^[0-9]{1,15}$');
+    expect(JSON.stringify(body('/teller/schedules', 'post').startDate)).toContain('^[1-9][0-9]{3}-');
+    expect(parameter('/user/statements/download/{fileName}', 'get', 'fileName').pattern).toBe(
+      STATEMENT_FILE_PATTERN.source,
+    );
+    expect(paths['/user/transfers']!.post.description).toMatch(/differ/);
+    expect(paths['/admin/users/import']!.post.description).toMatch(/username,name,branch,accounts/);
+  });
+
+  it('is what /api/docs/json serves, and the check of every answer (document-check.ts) reads it', async () => {
+    const served = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(served).toEqual(JSON.parse(JSON.stringify(t.app.swagger())));
+    const checker = documentChecker(served);
+    const answer = (statusCode: number, contentType: string, body: string) =>
+      ({ statusCode, headers: { 'content-type': contentType }, body, rawPayload: Buffer.from(body) }) as any;
+    const ok = answer(200, 'application/json; charset=utf-8', JSON.stringify({ status: 'ok' }));
+    expect(() => checker.check('GET', '/api/healthz', ok)).not.toThrow();
+    for (const [url, response, problem] of [
+      ['/api/healthz', answer(200, 'application/json', '{"status":"fine"}'), /does not match/],
+      ['/api/healthz', answer(200, 'text/plain', 'ok'), /content type "text\/plain" is not documented/],
+      ['/api/healthz', answer(302, 'application/json', '{}'), /lists no such answer/],
+      ['/api/logout', answer(204, 'application/json', '{}'), /without a body/],
+      ['/api/admin/audit', answer(400, 'application/json', '{"error":"VALIDATION"}'), /does not match/],
+    ] as const) {
+      const method = url === '/api/logout' ? 'POST' : 'GET';
+      expect(() => checker.check(method, url, response), url).toThrow(problem);
     }
   });
 });

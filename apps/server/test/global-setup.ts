@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +23,8 @@ declare module 'vitest' {
     pgliteSnapshotFile: string | undefined;
     /** A migrated, empty database on the PostgreSQL server, copied with `create database … template`. */
     postgresTemplate: string | undefined;
+    /** Where each worker adds its counts of API answers checked against the document (document-check.ts). */
+    documentCheckDir: string | undefined;
   }
 }
 
@@ -58,15 +70,40 @@ async function pgliteSnapshot(): Promise<string> {
  * running initdb (PGlite: about 10 s a file on this machine) and every migration again.
  */
 export default async function setup(project: TestProject) {
+  const countsDir = mkdtempSync(path.join(tmpdir(), 'bank-document-check-'));
+  project.provide('documentCheckDir', countsDir);
+  const printCounts = () => {
+    printDocumentCheckCounts(countsDir);
+    rmSync(countsDir, { recursive: true, force: true });
+  };
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const template = await createScratchDatabase(adminUrl, { prefix: 'bank_template' });
     await (await openDatabase({ databaseUrl: template.url })).close();
     project.provide('postgresTemplate', template.name);
     project.provide('pgliteSnapshotFile', undefined);
-    return () => template.drop();
+    return async () => {
+      printCounts();
+      await template.drop();
+    };
   }
   project.provide('pgliteSnapshotFile', await pgliteSnapshot());
   project.provide('postgresTemplate', undefined);
-  return undefined;
+  return printCounts;
+}
+
+/** The run's totals of API answers checked against the served OpenAPI document, printed once. */
+function printDocumentCheckCounts(dir: string) {
+  let requests = 0;
+  let validated = 0;
+  for (const file of readdirSync(dir)) {
+    for (const line of readFileSync(path.join(dir, file), 'utf8').split('\n').filter(Boolean)) {
+      const counts = JSON.parse(line) as { requests: number; validated: number };
+      requests += counts.requests;
+      validated += counts.validated;
+    }
+  }
+  console.log(
+    `OpenAPI document check: ${validated} of ${requests} API answers validated against the served document`,
+  );
 }

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../src/db/client.js';
 import { setPasswordHashCost } from '../src/domain/auth/passwords.js';
+import { checkResponses, flushTally } from './document-check.js';
 import { createScratchDatabase } from './scratch-database.js';
 
 export { createScratchDatabase };
@@ -105,6 +106,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const handle = await openTestDatabase();
   const config = { ...testConfig, ...overrides };
   const app = await buildApp({ config, db: handle.db });
+  checkResponses(app);
   await app.ready();
   return {
     app,
@@ -114,6 +116,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     close: async () => {
       await app.close();
       await handle.close();
+      flushTally();
     },
   };
 }
@@ -203,6 +206,7 @@ export async function call(
   url: string,
   options: CallOptions = {},
 ) {
+  checkResponses(app);
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const isText = typeof options.body === 'string';

@@ -74,6 +74,14 @@ export const limits = {
   passwordMinLength: 8,
   passwordMaxLength: 128,
   idempotencyKeyMaxLength: 64,
+  /** A path parameter that names something by text (a User Id, a statement's file name). */
+  identifierMaxLength: 256,
+  /**
+   * The router's limit on one path parameter as it arrives, percent-encoded: 12 characters per
+   * code point at most (4 UTF-8 bytes, each `%XX`), so every parameter the document allows reaches
+   * authentication and then validation, and only a longer one is refused by the router itself.
+   */
+  rawPathParamMaxLength: 256 * 12,
   transactionPageMax: 500,
   bodyLimitBytes: 64 * 1024,
   requestTimeoutMs: 30_000,

@@ -8,6 +8,7 @@ export const errorCodes = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
@@ -32,6 +33,8 @@ export const errorReasons = [
   'TICKET_STATUS_ADMIN_ONLY',
   // 404 (also for another bank's or customer's record: we never confirm it exists)
   'NOT_FOUND',
+  // 405: the address exists, with other methods (the Allow header)
+  'METHOD_NOT_ALLOWED',
   // 409
   'CONFLICT',
   'INSUFFICIENT_FUNDS',

@@ -130,13 +130,15 @@ export const messages = {
   bodyTooLarge: 'The request body is too large.',
   urlInvalid: 'The address of the request is not valid.',
   urlTooLong: 'A part of the address of the request is too long.',
+  methodNotAllowed:
+    'This address does not take that kind of request; the Allow header lists the ones it takes.',
   headersTooLarge: 'The request headers are too large.',
   requestTimeout: 'The request took too long to arrive.',
   rateLimited: 'Too many requests. Wait a moment and try again.',
   internal: 'Something went wrong on our side. Nothing was changed.',
   tellerPermissionMissing: 'The bank does not allow tellers to do this.',
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.',
-  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 64 characters.',
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 64 visible ASCII characters.',
 
   // Classroom tools (API.md "Classroom tools"): memo, class payday, roster import, students
   memoTooLong: 'The memo must be at most 60 characters.',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@bank/shared';
+import { allowedMethods } from './method-not-allowed.js';
 
 /**
  * Files under assets/ carry a hash of their content in their name: a browser may keep them for a
@@ -25,7 +26,8 @@ const isPageAddress = (url: string) => {
 
 /**
  * The built web app at / (when there is one): its files with their compressed copies, and its
- * page for every client-side route, to GET and to HEAD alike. Anything else is the API's 404.
+ * page for every client-side route, to GET and to HEAD alike. Anything else is the API's 404, or
+ * 405 when the address exists with other methods.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasApp = existsSync(path.join(webDist, 'index.html'));
@@ -46,6 +48,15 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       hasApp && (request.method === 'GET' || request.method === 'HEAD') && isPageAddress(request.url);
     if (wantsPage)
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', webDist);
+    // The address exists with other methods: 405 and the ones it has (RFC 9110 §15.5.6).
+    const allowed = allowedMethods(request.url);
+    if (allowed.length > 0) {
+      return reply.code(405).header('allow', allowed.join(', ')).send({
+        error: 'METHOD_NOT_ALLOWED',
+        reason: 'METHOD_NOT_ALLOWED',
+        message: messages.methodNotAllowed,
+      });
+    }
     return reply.code(404).send({ error: 'NOT_FOUND', reason: 'NOT_FOUND', message: messages.notFound });
   });
 }

@@ -46,8 +46,8 @@ export type { FastifyReply, FastifyRequest };
 
 /**
  * Registers one entry of the contract with its handler: the method, path, tier and schemas all
- * come from the entry, and the one error body is every route's 4xx answer (the server writes it
- * through that schema, and the OpenAPI document shows it). Routes are registered nowhere else.
+ * come from the entry, and the one error body is every route's 4xx and 5xx answer (the server writes
+ * it through that schema, and the OpenAPI document shows it). Routes are registered nowhere else.
  */
 export function registerRoute<const R extends Route>(
   app: ZodApp,
@@ -58,7 +58,8 @@ export function registerRoute<const R extends Route>(
 ) {
   const schema: FastifySchema & Record<string, unknown> = {
     tags: [...entry.tags],
-    response: { '4xx': errorBody, ...entry.response },
+    // A 5xx (the database is down: INTERNAL, never a stack trace) has the same shape.
+    response: { '4xx': errorBody, '5xx': errorBody, ...entry.response },
   };
   if (entry.summary) schema.summary = entry.summary;
   if (entry.tier === 'public') schema.security = [];

@@ -13,6 +13,6 @@ export const statementRoutes: RoutePlugin = async (app, { db }) => {
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'private, no-store')
-      .send(pdf);
+      .send(pdf as unknown as string); // a Buffer is sent as it is, never serialised
   });
 };

@@ -16,6 +16,8 @@ export const accountCalls = {
   ofBank: route({
     method: 'GET',
     path: '/teller/accounts/bank/:bankId',
+    description:
+      'A cursor must be the X-Next-Cursor this list gave: a cursor naming no row of the bank is a 400.',
     tier: 'teller',
     tags: ['accounts'],
     summary:
@@ -27,6 +29,7 @@ export const accountCalls = {
   create: route({
     method: 'POST',
     path: '/admin/accounts/create',
+    description: 'Names the owner by userId or username (one of them is required).',
     tier: 'admin',
     tags: ['accounts'],
     body: createAccountBody,

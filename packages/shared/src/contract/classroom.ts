@@ -24,6 +24,8 @@ export const classroomCalls = {
   payday: route({
     method: 'POST',
     path: '/teller/batches',
+    description:
+      'Each account at most once in items (a repeat is a 400 naming it); a withdrawal that would overdraw is a 409.',
     tier: 'teller',
     tags: ['classroom'],
     summary: 'Class payday: one deposit or withdrawal per item, all or nothing',
@@ -34,6 +36,8 @@ export const classroomCalls = {
   previewPayday: route({
     method: 'POST',
     path: '/teller/batches/preview',
+    description:
+      'Each account at most once in items (a repeat is a 400 naming it); a withdrawal that would overdraw is a 409.',
     tier: 'teller',
     tags: ['classroom'],
     summary: "A payday's effect on each account, writing nothing",
@@ -71,6 +75,8 @@ export const classroomCalls = {
   students: route({
     method: 'GET',
     path: '/teller/students/:bankId',
+    description:
+      'A cursor must be the X-Next-Cursor this list gave: a cursor naming no row of the bank is a 400.',
     tier: 'teller',
     tags: ['classroom'],
     summary:
@@ -82,6 +88,8 @@ export const classroomCalls = {
   importRoster: route({
     method: 'POST',
     path: '/admin/users/import',
+    description:
+      "text/csv (UTF-8) with the header row `username,name,branch,accounts` and up to 1000 rows, all Students: username a User Id (3 to 32 of A-Z a-z 0-9 . _ -, not taken, not twice in the file), name not blank (the text rule), branch the name or id of one of the bank's branches, accounts `CHECKING`, `SAVINGS`, `CHECKING;SAVINGS` or empty. Any invalid row is a 400 with fields keyed `rows.{line}`, and nothing is written.",
     tier: 'admin',
     tags: ['classroom'],
     summary:

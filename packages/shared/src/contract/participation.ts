@@ -107,6 +107,7 @@ export const goalCalls = {
   create: route({
     method: 'POST',
     path: '/user/goals',
+    description: 'accountId must be a savings account (a 400 otherwise); at most 5 goals an account (409).',
     tier: 'user',
     tags: ['goals'],
     summary: 'A Student sets a goal on one of their savings accounts (at most 5 an account)',
@@ -129,6 +130,7 @@ export const goalCalls = {
     tags: ['goals'],
     params: byGoal,
     body: updateGoalBody,
+    description: 'At least one field must be sent.',
     response: { 200: goal },
   }),
   delete: route({

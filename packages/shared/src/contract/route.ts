@@ -15,6 +15,8 @@ export interface Route {
   path: string;
   tier: Tier;
   summary?: string;
+  /** What the schemas cannot say (two fields that must differ, a CSV layout): the operation's description. */
+  description?: string;
   tags: readonly string[];
   params?: z.ZodObject;
   query?: z.ZodObject;

@@ -17,6 +17,7 @@ export const scheduleCalls = {
   create: route({
     method: 'POST',
     path: '/teller/schedules',
+    description: "Each account at most once in accountIds; startDate today or later in the bank's time zone.",
     tier: 'teller',
     tags: ['schedules'],
     summary: "A payday or bill that runs on its own at 06:00 in the bank's time zone",
@@ -38,6 +39,7 @@ export const scheduleCalls = {
     tier: 'teller',
     tags: ['schedules'],
     summary: 'Change any field, or pause and resume (active); changes only future runs',
+    description: 'At least one field must be sent.',
     params: bySchedule,
     body: updateScheduleBody,
     response: { 200: schedule },
@@ -63,6 +65,7 @@ export const scheduleCalls = {
   previewTerms: route({
     method: 'POST',
     path: '/teller/schedules/preview',
+    description: "Each account at most once in accountIds; startDate today or later in the bank's time zone.",
     tier: 'teller',
     tags: ['schedules'],
     summary:

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { STATEMENT_FILE_PATTERN } from '../constants.js';
+import { messages } from '../messages.js';
 import { pathText } from '../schemas/common.js';
 import { route } from './route.js';
 
@@ -18,9 +20,13 @@ export const statementCalls = {
     tier: 'user',
     tags: ['statements'],
     summary: 'One issued statement as a PDF (statement-{accountId}-{YYYY-MM}.pdf)',
-    // The name is checked against the exact pattern in the domain (400), and only ever used as a key.
-    params: z.object({ fileName: pathText('File name') }),
+    // The exact pattern, shown in the document; the domain checks it again and only uses it as a key.
+    params: z.object({
+      fileName: z
+        .string({ error: messages.statementNameInvalid })
+        .regex(STATEMENT_FILE_PATTERN, messages.statementNameInvalid),
+    }),
     produces: 'application/pdf',
-    response: {},
+    response: { 200: z.string().meta({ format: 'binary', description: 'The statement, a PDF file' }) },
   }),
 };

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { limits } from '../constants.js';
+import { messages } from '../messages.js';
 import { accountNumber } from '../schemas/common.js';
 import {
   createTransactionBody,
@@ -20,14 +22,19 @@ import { route } from './route.js';
 export const idempotencyHeaders = z.looseObject({
   'idempotency-key': z
     .string()
+    .min(1, messages.idempotencyKeyInvalid)
+    .max(limits.idempotencyKeyMaxLength, messages.idempotencyKeyInvalid)
+    // Visible ASCII: what an HTTP header carries unchanged (a UUID, "payday-week-3").
+    .regex(/^[\x21-\x7E]*$/, messages.idempotencyKeyInvalid)
     .optional()
-    .describe('1 to 64 characters; a repeat returns the first answer and moves no money'),
+    .describe('1 to 64 visible ASCII characters; a repeat returns the first answer and moves no money'),
 });
 
 export const transactionCalls = {
   transfer: route({
     method: 'POST',
     path: '/user/transfers',
+    description: 'toAccountId must differ from fromAccountId.',
     tier: 'user',
     tags: ['transactions'],
     headers: idempotencyHeaders,

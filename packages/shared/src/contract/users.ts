@@ -39,6 +39,8 @@ export const userCalls = {
   list: route({
     method: 'GET',
     path: '/admin/users/:bankId',
+    description:
+      'A cursor must be the X-Next-Cursor this list gave: a cursor naming no row of the bank is a 400.',
     tier: 'admin',
     tags: ['users'],
     summary:
@@ -50,6 +52,7 @@ export const userCalls = {
   create: route({
     method: 'POST',
     path: '/admin/users/create',
+    description: 'A Student (USER) needs a branchId.',
     tier: 'admin',
     tags: ['users'],
     summary: 'Answers text: "Successfully created user. Temporary password: {password}"',
@@ -60,6 +63,8 @@ export const userCalls = {
   update: route({
     method: 'PUT',
     path: '/admin/users/:userId/updateUser',
+    description:
+      'A userId in the body, if sent, must equal the one in the path. A Student (USER) needs a branch; only a Student may be a banker.',
     tier: 'admin',
     tags: ['users'],
     params: byUserId,
@@ -99,6 +104,8 @@ export const userCalls = {
   updatePassword: route({
     method: 'PUT',
     path: '/user/users/:userId/updatePassword',
+    description:
+      "A 400 CURRENT_PASSWORD_WRONG when the current password is not the user's; a 400 PASSWORD_TOO_WEAK when the new one is shorter than 8 characters, only spaces, the User Id, the current password or a common password.",
     tier: 'user',
     tags: ['users'],
     summary: 'JSON [currentPassword, newPassword]; answers text "Password updated!"',

@@ -56,8 +56,10 @@ export type AuditRecord = z.infer<typeof auditRecord>;
 
 export const auditPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(limits.transactionPageMax).default(100),
+  /** The last record's id: at most 15 digits, so it is exact as a number (below 2^53). */
   cursor: z
     .string()
-    .regex(/^[0-9]{1,19}$/, messages.pageCursorInvalid)
-    .optional(),
+    .regex(/^[0-9]{1,15}$/, messages.pageCursorInvalid)
+    .optional()
+    .describe('X-Next-Cursor of the previous page: the id of its last record'),
 });

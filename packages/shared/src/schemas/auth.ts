@@ -3,7 +3,7 @@ import { identifierText } from './text.js';
 
 /** The password is a secret compared byte for byte: it is exempt from the text rule. */
 export const loginBody = z.object({
-  username: identifierText('Username').max(64),
+  username: identifierText('Username', 64),
   password: z.string().max(256),
 });
 export type LoginBody = z.infer<typeof loginBody>;

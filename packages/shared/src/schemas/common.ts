@@ -10,14 +10,22 @@ export const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
  * empty choice included, is reported with the form's own message.
  */
 export function requiredId(message: string) {
-  return z.unknown().transform((value, ctx) => {
-    const id = typeof value === 'string' && /^[0-9]{1,10}$/.test(value) ? Number(value) : value;
-    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 2_147_483_647) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return id;
-  });
+  return z
+    .unknown()
+    .meta({
+      anyOf: [
+        { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+        { type: 'string', pattern: '^[1-9][0-9]{0,8}$', description: 'the digits of a positive integer' },
+      ],
+    })
+    .transform((value, ctx) => {
+      const id = typeof value === 'string' && /^[0-9]{1,10}$/.test(value) ? Number(value) : value;
+      if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 2_147_483_647) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return id;
+    });
 }
 
 export const username = z.string().regex(USERNAME_PATTERN, messages.userIdFormat);
@@ -33,26 +41,20 @@ export interface AmountMessages {
  * edge (ARCHITECTURE.md rule 3). The messages are the spec's for the form the amount comes from.
  */
 export function amountInCents(m: AmountMessages) {
-  return z.number({ error: m.notNumber }).transform((amount, ctx) => {
-    if (!Number.isFinite(amount)) {
-      ctx.addIssue({ code: 'custom', message: m.notNumber });
-      return z.NEVER;
-    }
-    if (amount <= 0) {
-      ctx.addIssue({ code: 'custom', message: m.notPositive });
-      return z.NEVER;
-    }
-    const cents = toCents(amount);
-    if (cents === null) {
-      ctx.addIssue({ code: 'custom', message: messages.amountTooManyDecimals });
-      return z.NEVER;
-    }
-    if (cents > limits.maxAmountCents) {
-      ctx.addIssue({ code: 'custom', message: messages.amountTooLarge });
-      return z.NEVER;
-    }
-    return cents;
-  });
+  // The checks are zod's own, so the document shows them: exclusiveMinimum 0, maximum, multipleOf 0.01.
+  return z
+    .number({ error: m.notNumber })
+    .positive(m.notPositive)
+    .max(limits.maxAmountCents / 100, messages.amountTooLarge)
+    .multipleOf(0.01, messages.amountTooManyDecimals)
+    .transform((amount, ctx) => {
+      const cents = toCents(amount);
+      if (cents === null) {
+        ctx.addIssue({ code: 'custom', message: messages.amountTooManyDecimals });
+        return z.NEVER;
+      }
+      return cents;
+    });
 }
 
 /** The one error body of the API: `message` is safe to show to a person, `reason` is for programs. */

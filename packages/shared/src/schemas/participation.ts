@@ -16,14 +16,19 @@ import { chosenAccount, memo, reversalReason } from './transactions.js';
 export const requestStatus = z.enum(REQUEST_STATUSES);
 
 /** An amount of 0 or more with at most 2 decimals, as cents: the banker limit (0 = nothing at once). */
-export const limitInCents = z.number({ error: m.bankerLimitInvalid }).transform((amount, ctx) => {
-  const cents = Number.isFinite(amount) ? toCents(amount) : null;
-  if (cents === null || cents < 0 || cents > limits.maxAmountCents) {
-    ctx.addIssue({ code: 'custom', message: m.bankerLimitInvalid });
-    return z.NEVER;
-  }
-  return cents;
-});
+export const limitInCents = z
+  .number({ error: m.bankerLimitInvalid })
+  .min(0, m.bankerLimitInvalid)
+  .max(limits.maxAmountCents / 100, m.bankerLimitInvalid)
+  .multipleOf(0.01, m.bankerLimitInvalid)
+  .transform((amount, ctx) => {
+    const cents = Number.isFinite(amount) ? toCents(amount) : null;
+    if (cents === null || cents < 0 || cents > limits.maxAmountCents) {
+      ctx.addIssue({ code: 'custom', message: m.bankerLimitInvalid });
+      return z.NEVER;
+    }
+    return cents;
+  });
 
 /** POST /user/requests and /user/requests/preview. */
 export const createRequestBody = z.object({

@@ -22,7 +22,10 @@ const scheduleName = text({
 });
 
 /** A calendar date, YYYY-MM-DD, that exists (2026-02-30 does not). */
-export const calendarDate = z.iso.date({ error: m.scheduleStartDateInvalid });
+/** `YYYY-MM-DD` with a four-digit year from 1000 (a year 0410 is not a school day). */
+export const calendarDate = z.iso
+  .date({ error: m.scheduleStartDateInvalid })
+  .regex(/^[1-9][0-9]{3}-/, m.scheduleStartDateInvalid);
 
 /** Each account at most once; every repeat after the first is named. */
 function refuseRepeats(ids: string[], ctx: z.RefinementCtx) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '../messages.js';
-import { normaliseText, pathText, text, textProblem } from './text.js';
+import { normaliseText, pathText, text, textPattern, textProblem } from './text.js';
 
 describe('textProblem', () => {
   it.each([
@@ -136,5 +136,53 @@ describe('text()', () => {
   it('path parameters are checked, never changed: a name identifies something exactly', () => {
     expect(pathText('File name').parse(' statement.pdf')).toBe(' statement.pdf');
     expect(pathText('User Id').parse('Cafe\u0301')).toBe('Cafe\u0301');
+  });
+});
+
+describe('textPattern()', () => {
+  // Every kind of character the rule names, and some it allows.
+  const samples = [
+    'plain',
+    'Zoë Ñúñez',
+    '王小明',
+    '❤️',
+    'a\tb',
+    'a\nb',
+    'a\r\nb',
+    '\u0000',
+    '\u0007',
+    '\u007F',
+    '\u0085',
+    '\u00AD',
+    '\u034F',
+    '\u061C',
+    '\u115F',
+    '\u180E',
+    '\u200B',
+    '\u200D',
+    '\u202E',
+    '\u2028',
+    '\u2066',
+    '\uFEFF',
+    '\uFFFD',
+    '\uD800',
+    '\uDC00x',
+    '\u{E0001}',
+    '\u{1F600}',
+    '   ',
+    ' \u00A0 ',
+    '',
+  ];
+
+  it('accepts exactly what the rule accepts, single-line and multi-line, required or not', () => {
+    for (const multiline of [false, true]) {
+      for (const required of [false, true]) {
+        const pattern = new RegExp(textPattern(multiline, required), 'u');
+        for (const sample of samples) {
+          const accepted = textProblem(sample, multiline) === null && (!required || sample.trim() !== '');
+          expect(pattern.test(sample), JSON.stringify({ sample, multiline, required })).toBe(accepted);
+        }
+      }
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from '../constants.js';
 import { messages } from '../messages.js';
 
 /**
@@ -64,22 +65,48 @@ export interface TextOptions {
   multiline?: boolean;
 }
 
-/** A checked, normalised text field (see the rule above). */
+/**
+ * The text rule as one JSON Schema pattern (ECMA-262 with the `u` flag, as JSON Schema reads it),
+ * built from the same character classes `textProblem` tests, so the document says what the server
+ * refuses: none of the refused characters and, for a required field, at least one that is not a
+ * space (blank text is missing text).
+ */
+export function textPattern(multiline = false, required = false): string {
+  const allowed = multiline ? '[\\t\\n\\r\\uFE0E\\uFE0F]' : '[\\uFE0E\\uFE0F]';
+  const separators = multiline ? '' : '\\u2028\\u2029';
+  const refused = `[${broken.source.slice(1, -1)}\\p{Cc}${separators}\\p{Cf}\\p{Default_Ignorable_Code_Point}]`;
+  return `^${required ? '(?=[\\s\\S]*\\S)' : ''}(?:${allowed}|(?!${refused})[\\s\\S])*$`;
+}
+
+/** Characters as JSON Schema counts them (code points), not UTF-16 units: an emoji is one. */
+export const codePoints = (value: string) => {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+};
+
+/**
+ * A checked, normalised text field (see the rule above). The document shows the rule as a pattern
+ * and the length in characters (code points) of the text as sent; the server also accepts a text
+ * that is that long only once normalised, and stores the normalised text.
+ */
 export function text(options: TextOptions) {
   const { label, max, required, multiline = false } = options;
-  let stored = z.string().max(max, options.tooLong ?? messages.textTooLong(label, max));
-  if (required !== undefined) stored = stored.min(1, required);
-  return z
+  const tooLong = options.tooLong ?? messages.textTooLong(label, max);
+  const checked = z
     .string({ error: required ?? messages.textRequired(label) })
-    .transform((value, ctx) => {
+    .superRefine((value, ctx) => {
       const problem = textProblem(value, multiline);
-      if (problem) {
-        ctx.addIssue({ code: 'custom', message: textProblemMessage(problem, label) });
-        return z.NEVER;
-      }
-      return normaliseText(value, multiline);
+      if (problem) ctx.addIssue({ code: 'custom', message: textProblemMessage(problem, label) });
+      // Within the documented length as sent, or as stored (a decomposed letter counts once).
+      else if (codePoints(value) > max && codePoints(normaliseText(value, multiline)) > max)
+        ctx.addIssue({ code: 'custom', message: tooLong });
     })
-    .pipe(stored);
+    .meta({ pattern: textPattern(multiline, required !== undefined), maxLength: max });
+  const stored = z.string();
+  return checked
+    .transform((value) => normaliseText(value, multiline))
+    .pipe(required === undefined ? stored : stored.min(1, required));
 }
 
 /**
@@ -88,14 +115,16 @@ export function text(options: TextOptions) {
  * It is checked, never changed: a name identifies something exactly (" statement-….pdf" is not a
  * statement's name), and anything else that cannot exist is the domain's 404 or 400.
  */
-export const identifierText = (label: string) =>
+export const identifierText = (label: string, max: number = limits.identifierMaxLength) =>
   z
     .string({ error: messages.textRequired(label) })
-    .max(256, messages.textTooLong(label, 256))
     .superRefine((value, ctx) => {
       const problem = textProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: textProblemMessage(problem, label) });
-    });
+      else if (codePoints(value) > max)
+        ctx.addIssue({ code: 'custom', message: messages.textTooLong(label, max) });
+    })
+    .meta({ pattern: textPattern(), maxLength: max });
 
 /** A path parameter that names something by text. */
 export const pathText = identifierText;

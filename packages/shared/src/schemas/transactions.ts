@@ -91,9 +91,12 @@ export const createTransactionBody = z.object({
 export type CreateTransactionBody = z.input<typeof createTransactionBody>;
 
 /** A date `YYYY-MM-DD` or a full ISO date-time. */
-const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
-  error: messages.transactionDateInvalid,
-});
+const dateOrDateTime = z
+  .union([z.iso.date(), z.iso.datetime({ offset: true, local: true })], {
+    error: messages.transactionDateInvalid,
+  })
+  // The year is 1900 or later (the server refuses earlier ones): the document says so.
+  .meta({ pattern: '^(19[0-9]{2}|[2-9][0-9]{3})-' });
 
 export const updateTransactionBody = z.object({
   id: transactionId,
@@ -105,15 +108,16 @@ export type UpdateTransactionBody = z.input<typeof updateTransactionBody>;
 
 export const transactionPageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(limits.transactionPageMax).default(limits.transactionPageMax),
-  /** The X-Next-Cursor of the previous page (`{postingSeq}-{id}` or `p-{id}`): the next page starts below it. */
+  /**
+   * The X-Next-Cursor of the previous page (`{postingSeq}-{id}` or `p-{id}`): the next page starts
+   * below it. Each number has at most 15 digits, so it is exact as a JSON number (below 2^53) and
+   * the pattern alone (which the document shows) is the whole rule.
+   */
   cursor: z
     .string()
-    .regex(/^(p|[1-9][0-9]{0,15})-[1-9][0-9]{0,15}$/, messages.pageCursorInvalid)
-    .refine(
-      (v) => v.split('-').every((part) => part === 'p' || Number.isSafeInteger(Number(part))),
-      messages.pageCursorInvalid,
-    )
-    .optional(),
+    .regex(/^(p|[1-9][0-9]{0,14})-[1-9][0-9]{0,14}$/, messages.pageCursorInvalid)
+    .optional()
+    .describe('X-Next-Cursor of the previous page: `{postingSeq}-{id}` or `p-{id}`'),
 });
 
 export const transferResult = z.object({

@@ -45,6 +45,16 @@ const personName = text({
  */
 const optionalId = z
   .union([z.number(), z.string(), z.null()], { error: messages.validation })
+  .meta({
+    anyOf: [
+      { type: 'integer', minimum: 1, maximum: 2_147_483_647, nullable: true },
+      {
+        type: 'string',
+        pattern: '^([1-9][0-9]{0,8})?$',
+        description: 'the digits of a positive integer, or empty for none',
+      },
+    ],
+  })
   .optional()
   .transform((value, ctx) => {
     if (value === undefined || value === null || value === '') return null;
@@ -68,7 +78,10 @@ function requireStudentBranch(
 
 export const createUserBody = z
   .object({
-    username: requiredIdOrName.pipe(z.string().regex(USERNAME_PATTERN, messages.userIdFormat)),
+    // Trimmed, then 3 to 32 of A-Z a-z 0-9 . _ - (the document shows that pattern).
+    username: requiredIdOrName
+      .meta({ pattern: USERNAME_PATTERN.source })
+      .pipe(z.string().regex(USERNAME_PATTERN, messages.userIdFormat)),
     name: personName,
     userRole: role.default('USER'),
     /** If sent, it must be the admin's own bank. */
@@ -110,10 +123,10 @@ export const updatePasswordBody = z.tuple([
  * The display name arrives as a raw text body: trimmed, at most 64 characters, no control
  * characters; empty (or no body at all) clears it.
  */
-export const displayNameText = z
-  .string()
+export const displayNameText = text({
+  label: 'Display name',
+  max: limits.displayNameMaxLength,
+  tooLong: messages.displayNameTooLong,
+})
   .nullish()
-  .transform((s) => s ?? '')
-  .pipe(
-    text({ label: 'Display name', max: limits.displayNameMaxLength, tooLong: messages.displayNameTooLong }),
-  );
+  .transform((s) => s ?? '');

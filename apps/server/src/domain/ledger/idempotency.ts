@@ -24,10 +24,15 @@ export interface IdempotentResponse<T> {
   replayed: boolean;
 }
 
-/** The Idempotency-Key header: absent, or 1 to 64 characters (else 400). */
+/** The Idempotency-Key header: absent, or 1 to 64 visible ASCII characters (else 400). */
 export function parseIdempotencyKey(header: string | string[] | undefined): string | null {
   if (header === undefined) return null;
-  if (typeof header !== 'string' || header.length < 1 || header.length > limits.idempotencyKeyMaxLength) {
+  if (
+    typeof header !== 'string' ||
+    header.length < 1 ||
+    header.length > limits.idempotencyKeyMaxLength ||
+    !/^[\x21-\x7E]*$/.test(header)
+  ) {
     throw badRequest(messages.idempotencyKeyInvalid, { 'Idempotency-Key': messages.idempotencyKeyInvalid });
   }
   return header;

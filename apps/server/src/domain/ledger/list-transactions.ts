@@ -29,7 +29,7 @@ function encodeCursor(row: TransactionRow): string {
 }
 
 function decodeCursor(cursor: string): { key: bigint; id: number } {
-  const match = /^(p|[1-9][0-9]{0,15})-([1-9][0-9]{0,15})$/.exec(cursor);
+  const match = /^(p|[1-9][0-9]{0,14})-([1-9][0-9]{0,14})$/.exec(cursor);
   const id = Number(match?.[2]);
   if (!match || !Number.isSafeInteger(id) || (match[1] !== 'p' && !Number.isSafeInteger(Number(match[1])))) {
     throw badRequest(messages.pageCursorInvalid, { cursor: messages.pageCursorInvalid });
