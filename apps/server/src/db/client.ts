@@ -65,6 +65,10 @@ function startupLockOn(pool: pg.Pool) {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // The server may end an idle connection at any time (a restart, pg_terminate_backend, a
+    // failover). The pool drops that connection and the next query opens a new one; without a
+    // listener its 'error' event would be an uncaught exception that ends the bank's process.
+    pool.on('error', () => {});
     try {
       const db = drizzlePg({ client: pool, schema }) as unknown as Database;
       const duringStartup = startupLockOn(pool);
