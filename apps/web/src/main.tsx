@@ -1,3 +1,5 @@
+// First: zod's settings, before any chunk with a schema loads (lib/zod-config.ts).
+import './lib/zod-config';
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
@@ -25,7 +27,10 @@ async function startApp(handover?: Handover) {
   await app.startApp(root, handover);
 }
 
-/** While the user types, the browser fetches the app, then the first screens after sign-in. */
+/**
+ * Once the user starts typing, the browser fetches the app, then the first screens after sign-in:
+ * a visit that only shows the page downloads nothing more (issue 22).
+ */
 function prefetchApp() {
   const load = () =>
     void loadApp().then(
@@ -43,7 +48,7 @@ if (window.location.pathname === paths.login && !authStore.get()) {
         search={window.location.search}
         onSignedIn={(signedIn) => startApp({ signedIn, search: window.location.search })}
         onNavigate={(path) => void startApp({ path })}
-        onShown={prefetchApp}
+        onFirstInput={prefetchApp}
       />
     </StrictMode>,
   );
