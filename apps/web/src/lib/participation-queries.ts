@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { goalCalls, isStaff, requestCalls, type User } from '@bank/shared';
 import { api } from './api-client';
 import { queryKeys } from './queries';
@@ -9,12 +9,14 @@ import { queryKeys } from './queries';
  * come with the screens and the menu that use them (.ci/bundle-budget.mjs).
  */
 /** A Student's savings goals (issue 24): their own, or any Student's of the bank for staff. */
-export function useGoals(username: string, enabled = true) {
-  return useQuery({
+export const goalsQuery = (username: string) =>
+  queryOptions({
     queryKey: queryKeys.goals(username),
     queryFn: ({ signal }) => api.call(goalCalls.ofUser, { params: { username }, signal }),
-    enabled,
   });
+
+export function useGoals(username: string, enabled = true) {
+  return useQuery({ ...goalsQuery(username), enabled });
 }
 
 /** How often staff's count of waiting requests is asked again while a screen is open. */

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { accountCalls, bankCalls, branchCalls, classroomCalls, userCalls, type User } from '@bank/shared';
 import { api } from './api-client';
 
@@ -59,20 +59,25 @@ export function useUserRecord(username: string) {
   return useQuery({ queryKey: queryKeys.user(username), queryFn: () => fetchUser(username) });
 }
 
-export function useUserAccounts(username: string, enabled = true) {
-  return useQuery({
+/** A user's own accounts; the route asks for them before the screen's chunk is there (issue 22). */
+export const userAccountsQuery = (username: string) =>
+  queryOptions({
     queryKey: queryKeys.userAccounts(username),
     queryFn: ({ signal }) => api.call(accountCalls.ofUser, { params: { username }, signal }),
-    enabled,
   });
+
+export function useUserAccounts(username: string, enabled = true) {
+  return useQuery({ ...userAccountsQuery(username), enabled });
 }
 
-export function useBankAccounts(bankId: number, enabled = true) {
-  return useQuery({
+export const bankAccountsQuery = (bankId: number) =>
+  queryOptions({
     queryKey: queryKeys.bankAccounts(bankId),
     queryFn: ({ signal }) => api.call(accountCalls.ofBank, { params: { bankId }, signal }),
-    enabled,
   });
+
+export function useBankAccounts(bankId: number, enabled = true) {
+  return useQuery({ ...bankAccountsQuery(bankId), enabled });
 }
 
 export function useBranches(bankId: number, enabled = true) {
@@ -83,10 +88,13 @@ export function useBranches(bankId: number, enabled = true) {
   });
 }
 
-export function useBankSettings(bankId: number, enabled = true) {
-  return useQuery({
+/** The bank's settings (its name in the header); asked for with the signed-in layout (issue 22). */
+export const bankSettingsQuery = (bankId: number) =>
+  queryOptions({
     queryKey: queryKeys.bankSettings(bankId),
     queryFn: ({ signal }) => api.call(bankCalls.get, { params: { bankId }, signal }),
-    enabled,
   });
+
+export function useBankSettings(bankId: number, enabled = true) {
+  return useQuery({ ...bankSettingsQuery(bankId), enabled });
 }

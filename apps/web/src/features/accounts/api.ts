@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { transactionCalls, limits, type Transaction, type UpdateTransactionBody } from '@bank/shared';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/queries';
@@ -21,13 +21,16 @@ async function fetchPage(accountId: string, cursor: string | undefined, limit: n
 }
 
 /** GET /user/transactions/{accountId}, newest first, paged over the X-Next-Cursor header. */
-export function useTransactionPages(accountId: string) {
-  return useInfiniteQuery({
+export const transactionPagesQuery = (accountId: string) =>
+  infiniteQueryOptions({
     queryKey: queryKeys.accountTransactions(accountId),
     queryFn: ({ pageParam, signal }) => fetchPage(accountId, pageParam, PAGE_SIZE, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor,
+    getNextPageParam: (last: TransactionPage) => last.nextCursor,
   });
+
+export function useTransactionPages(accountId: string) {
+  return useInfiniteQuery(transactionPagesQuery(accountId));
 }
 
 /** Every transaction of the account, in the largest pages the server allows (for the CSV). */
