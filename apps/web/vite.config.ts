@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), zodWithoutJsonSchema(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -59,6 +59,14 @@ export function useUserRecord(username: string) {
   return useQuery({ queryKey: queryKeys.user(username), queryFn: () => fetchUser(username) });
 }
 
+/**
+ * How a route asks early for a screen's data (app/route-data.ts, issue 22): only what the cache
+ * does not hold yet (a screen reached again refreshes its data through its own queries when it
+ * mounts, as before), and one try: a failure is the screen's to retry and show, not the route's
+ * to wait on.
+ */
+export const earlyAsk = { staleTime: Infinity, retry: false } as const;
+
 /** A user's own accounts; the route asks for them before the screen's chunk is there (issue 22). */
 export const userAccountsQuery = (username: string) =>
   queryOptions({
