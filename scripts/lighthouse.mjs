@@ -19,7 +19,16 @@
  * summaries elsewhere.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -27,6 +36,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as prettier from 'prettier';
 import puppeteer from 'puppeteer-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -101,7 +111,7 @@ async function waitForHealth(base, server) {
 }
 
 /** The built server, as `npm start` runs it, on the embedded database with the demo bank. */
-async function startServer() {
+async function startServer(env = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bank-lighthouse-'));
   const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
@@ -115,6 +125,7 @@ async function startServer() {
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',
       BACKUP_KEEP: '0',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -147,7 +158,7 @@ async function signIn(base) {
   if (!accounts.ok) throw new Error(`the Student's accounts: ${accounts.status}`);
   const [account] = await accounts.json();
   if (!account) throw new Error('the demo Student has no account');
-  return { session: { token, username: STUDENT.username }, accountId: account.id };
+  return { session: { token, username: STUDENT.username }, accountId: account.accountId };
 }
 
 const round2 = (n) => Math.round(n * 100) / 100;
@@ -176,7 +187,8 @@ async function measure(browser, base, page, session) {
     );
     if (!result) throw new Error(`no Lighthouse result for ${page.path}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      throw new Error(`${page.path}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
     if (REPORTS) {
       mkdirSync(REPORTS, { recursive: true });
       writeFileSync(path.join(REPORTS, `${page.name}-${Date.now()}.json`), result.report);
@@ -200,6 +212,21 @@ async function measure(browser, base, page, session) {
     };
   } finally {
     await tab.close();
+  }
+}
+
+/**
+ * On a loaded machine Lighthouse now and then loses the trace (NO_NAVSTART, NO_FCP): such a run
+ * measured nothing, so it is run again, up to twice; the summary counts the retries.
+ */
+async function measureWithRetries(browser, base, page, session) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return { ...(await measure(browser, base, page, session)), retries: attempt };
+    } catch (error) {
+      if (attempt >= 2 || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/.test(String(error))) throw error;
+      console.log(`${page.path}: ${error.message.split('\n')[0]}; running it again`);
+    }
   }
 }
 
@@ -241,6 +268,81 @@ function printTable(summaries) {
 let lighthouseVersion = 'unknown';
 let chromeVersion = 'unknown';
 
+/**
+ * LIGHTHOUSE_BASELINE=<git ref>: that commit's web app, built from `git archive` in a folder of the
+ * repository (so that it finds the repository's node_modules; its own @bank/shared is linked in),
+ * is served by a second server (the same server build, WEB_DIST_DIR) and measured run for run
+ * beside this one, in alternating order: on a shared machine both then see the same load.
+ */
+function buildBaseline(ref) {
+  const dir = mkdtempSync(path.join(root, '.lighthouse-baseline-'));
+  const archive = spawnSync(
+    'sh',
+    [
+      '-c',
+      `git archive ${JSON.stringify(ref)} apps/web packages/shared tsconfig.base.json | tar -x -C "${dir}"`,
+    ],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  if (archive.status !== 0) {
+    cleanup();
+    throw new Error(`git archive ${ref} failed`);
+  }
+  mkdirSync(path.join(dir, 'node_modules/@bank'), { recursive: true });
+  symlinkSync(path.join(dir, 'packages/shared'), path.join(dir, 'node_modules/@bank/shared'));
+  console.log(`Building the web app of ${ref}...`);
+  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: path.join(dir, 'apps/web'),
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) {
+    cleanup();
+    throw new Error(`the web app of ${ref} did not build`);
+  }
+  return { dist: path.join(dir, 'apps/web/dist'), cleanup };
+}
+
+function logRun(label, page, i, run) {
+  console.log(
+    `${label}${page.path} run ${i + 1}: performance ${run.scores.performance}, LCP ${run.metrics.lcp.toFixed(0)} ms, ` +
+      `TBT ${run.metrics.tbt.toFixed(0)} ms, load ${run.loadAverage[0]}`,
+  );
+}
+
+/** Every page RUNS times on each variant (this build, and the baseline's when given), alternating. */
+async function measurePages(browser, variants, pages) {
+  const results = new Map(variants.map((v) => [v.label, []]));
+  for (const page of pages) {
+    const runs = new Map(variants.map((v) => [v.label, []]));
+    for (let i = 0; i < RUNS; i++) {
+      const order = i % 2 === 0 ? variants : [...variants].reverse();
+      for (const variant of order) {
+        const target = { ...page, path: page.path.replace(':accountId', variant.accountId) };
+        const run = await measureWithRetries(
+          browser,
+          variant.base,
+          target,
+          page.signedIn ? variant.session : null,
+        );
+        if (run.finalPath !== target.path) {
+          throw new Error(`${target.path} ended on ${run.finalPath}: the session was not taken`);
+        }
+        logRun(variant.label ? `[${variant.label}] ` : '', target, i, run);
+        runs.get(variant.label).push(run);
+      }
+    }
+    for (const variant of variants) {
+      const target = { ...page, path: page.path.replace(':accountId', variant.accountId) };
+      results.get(variant.label).push(summarize(target, runs.get(variant.label)));
+    }
+  }
+  return results;
+}
+
 async function main() {
   if (buildIsStale()) {
     console.log('Building the web app and the server...');
@@ -248,43 +350,52 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   lighthouseVersion = createRequire(import.meta.url)('lighthouse/package.json').version;
-  const server = await startServer();
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const baselineRef = process.env.LIGHTHOUSE_BASELINE;
+  const baseline = baselineRef ? buildBaseline(baselineRef) : null;
+  const servers = [];
+  let chrome;
   try {
+    servers.push(await startServer());
+    if (baseline) servers.push(await startServer({ WEB_DIST_DIR: baseline.dist }));
+    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     chromeVersion = await browser.version();
-    const { session, accountId } = await signIn(server.base);
+    const variants = [];
+    for (const [i, server] of servers.entries()) {
+      variants.push({
+        label: i === 0 ? '' : `baseline ${baselineRef}`,
+        base: server.base,
+        ...(await signIn(server.base)),
+      });
+    }
     const pages = [
       { name: 'login', path: '/login', signedIn: false },
       { name: 'home', path: '/home', signedIn: true },
-      { name: 'account', path: `/account/${accountId}`, signedIn: true },
+      { name: 'account', path: '/account/:accountId', signedIn: true },
     ].filter(
       (p) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(p.name),
     );
-    mkdirSync(OUT, { recursive: true });
-    const summaries = [];
-    for (const page of pages) {
-      const runs = [];
-      for (let i = 0; i < RUNS; i++) {
-        const run = await measure(browser, server.base, page, page.signedIn ? session : null);
-        if (run.finalPath !== new URL(page.path, server.base).pathname) {
-          throw new Error(`${page.path} ended on ${run.finalPath}: the session was not taken`);
-        }
-        console.log(
-          `${page.path} run ${i + 1}: performance ${run.scores.performance}, LCP ${run.metrics.lcp.toFixed(0)} ms, ` +
-            `TBT ${run.metrics.tbt.toFixed(0)} ms, load ${run.loadAverage[0]}`,
-        );
-        runs.push(run);
-      }
-      const summary = summarize(page, runs);
-      writeFileSync(path.join(OUT, `${page.name}.json`), `${JSON.stringify(summary, null, 2)}\n`);
-      summaries.push(summary);
-    }
+    const results = await measurePages(browser, variants, pages);
     browser.disconnect();
-    printTable(summaries);
+    mkdirSync(OUT, { recursive: true });
+    const current = results.get('');
+    for (const [i, page] of pages.entries()) {
+      const summary = { ...current[i] };
+      if (baseline) summary.baseline = { ref: baselineRef, ...results.get(variants[1].label)[i] };
+      // As the repository's formatter writes JSON, so that the committed summaries pass its check.
+      const json = await prettier.format(JSON.stringify(summary), { parser: 'json' });
+      writeFileSync(path.join(OUT, `${page.name}.json`), json);
+    }
+    if (baseline) {
+      console.log(`Baseline ${baselineRef}, measured alternately with this build:`);
+      printTable(results.get(variants[1].label));
+      console.log('This build:');
+    }
+    printTable(current);
   } finally {
-    chrome.kill();
-    server.stop();
+    chrome?.kill();
+    for (const server of servers) server.stop();
+    baseline?.cleanup();
   }
 }
 
