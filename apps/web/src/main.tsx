@@ -7,6 +7,7 @@ import './app/theme-variables.css';
 import './app/skip-link.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { preloadFirstScreen } from './app/first-screen';
 import type { Handover } from './app/start-app';
 import { SignInPage } from './features/auth/sign-in-page';
 import { authStore } from './lib/auth-store';
@@ -53,5 +54,6 @@ if (window.location.pathname === paths.login && !authStore.get()) {
     </StrictMode>,
   );
 } else {
+  preloadFirstScreen(window.location.pathname);
   void startApp();
 }
