@@ -28,6 +28,8 @@ test.describe('on a phone', () => {
       await page.keyboard.press('Tab');
       expect(await nav.evaluate((el) => el.contains(document.activeElement))).toBe(false);
     }
+    // Wherever the tabbing stopped: the skip link, shown while focused, covers the burger.
+    await page.locator('#main').focus();
     await page.getByRole('button', { name: 'Open navigation' }).click();
     await expect(nav).not.toHaveAttribute('inert');
     await expect(nav.getByRole('link', { name: 'Transfer' })).toBeVisible();
