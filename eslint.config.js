@@ -16,6 +16,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/data/**',
       '**/.e2e-data*/**',
+      '.lighthouse-baseline-*/**',
       'e2e/screenshots/**',
       'e2e/test-results/**',
       'e2e/playwright-report/**',

@@ -1,9 +1,27 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstScreens } from './build/first-screens.ts';
 import { precompress } from './build/precompress.ts';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
+
+/** The signed-in layout's chunks (src/app/layouts/signed-in-frame.ts). */
+const SIGNED_IN_FRAME = [
+  'src/app/layouts/protected-layout.tsx',
+  'src/app/layouts/side-nav.tsx',
+  'src/app/layouts/user-menu.tsx',
+];
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    zodWithoutJsonSchema(),
+    // The first screens of a signed-in visit that the entry asks for beside the app (main.tsx).
+    firstScreens('src/app/start-app.tsx', [
+      { path: '^/home/?$', modules: [...SIGNED_IN_FRAME, 'src/app/home/home-page.tsx'] },
+      { path: '^/account/[^/]+/?$', modules: [...SIGNED_IN_FRAME, 'src/features/accounts/account-page.tsx'] },
+    ]),
+    precompress(),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

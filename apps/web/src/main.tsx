@@ -1,4 +1,4 @@
-// First: zod's settings, before any chunk that builds a schema loads (lib/zod-config.ts).
+// First: zod's settings, before any chunk with a schema loads (lib/zod-config.ts).
 import './lib/zod-config';
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
@@ -7,6 +7,7 @@ import './app/theme-variables.css';
 import './app/skip-link.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { preloadFirstScreen } from './app/first-screen';
 import type { Handover } from './app/start-app';
 import { SignInPage } from './features/auth/sign-in-page';
 import { authStore } from './lib/auth-store';
@@ -27,7 +28,10 @@ async function startApp(handover?: Handover) {
   await app.startApp(root, handover);
 }
 
-/** While the user types, the browser fetches the app, then the first screens after sign-in. */
+/**
+ * Once the user starts typing, the browser fetches the app, then the first screens after sign-in:
+ * a visit that only shows the page downloads nothing more (issue 22).
+ */
 function prefetchApp() {
   const load = () =>
     void loadApp().then(
@@ -45,10 +49,11 @@ if (window.location.pathname === paths.login && !authStore.get()) {
         search={window.location.search}
         onSignedIn={(signedIn) => startApp({ signedIn, search: window.location.search })}
         onNavigate={(path) => void startApp({ path })}
-        onShown={prefetchApp}
+        onFirstInput={prefetchApp}
       />
     </StrictMode>,
   );
 } else {
+  preloadFirstScreen(window.location.pathname);
   void startApp();
 }

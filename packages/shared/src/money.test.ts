@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCents } from './money.js';
+import { formatMoney, toCents } from './money.js';
 
 describe('toCents', () => {
   it.each([
@@ -19,4 +19,16 @@ describe('toCents', () => {
       expect(toCents(amount)).toBeNull();
     },
   );
+});
+
+describe('formatMoney', () => {
+  it.each([
+    [1234.5, '1,234.50'],
+    [0, '0.00'],
+    [0.1, '0.10'],
+    [-12, '-12.00'],
+    [1_000_000_000, '1,000,000,000.00'],
+  ])('shows %s as %s', (amount, shown) => {
+    expect(formatMoney(amount)).toBe(shown);
+  });
 });

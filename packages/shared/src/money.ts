@@ -23,7 +23,13 @@ export function isAllowedAmountCents(cents: number): boolean {
   return Number.isSafeInteger(cents) && cents > 0 && cents <= limits.maxAmountCents;
 }
 
+/**
+ * One formatter for every amount: `toLocaleString` with options builds a new one per call, which a
+ * phone's account page (a hundred amounts) paid for in its first render (issue 22).
+ */
+const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** "1234.5" -> "1,234.50": amounts are always shown with 2 decimals (spec §9). */
 export function formatMoney(amount: number): string {
-  return amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return moneyFormat.format(amount);
 }

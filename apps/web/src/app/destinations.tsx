@@ -3,6 +3,7 @@ import type { LoaderFunction } from 'react-router';
 import type { MoneyAction, Role, User } from '@bank/shared';
 import type { Guards } from './guards';
 import type * as menuIcons from './menu-icons';
+import { prefetchAccount, prefetchHome, type Prefetch } from './route-data';
 
 type LazyScreen = () => Promise<{ Component: ComponentType }>;
 
@@ -34,6 +35,8 @@ export interface Destination {
   roles?: Role[];
   /** Each screen is its own chunk, loaded when it is first opened. */
   lazy: LazyScreen;
+  /** The screen's first data, asked for beside its chunk (app/route-data.ts, issue 22). */
+  prefetch?: Prefetch;
   menu?: MenuEntry;
 }
 
@@ -70,11 +73,13 @@ export const destinations: Destination[] = [
   {
     path: 'home',
     lazy: async () => ({ Component: (await import('./home/home-page')).HomePage }),
+    prefetch: prefetchHome,
     menu: { label: (role) => (role === 'USER' ? 'Accounts' : 'Home'), icon: 'IconHome', section: 'top' },
   },
   {
     path: 'account/:accountId',
     lazy: async () => ({ Component: (await import('../features/accounts/account-page')).AccountPage }),
+    prefetch: prefetchAccount,
   },
   ...moneyFlow('deposit', STAFF, {
     label: 'Deposit',

@@ -7,6 +7,7 @@ import { createGuards } from './guards';
 import { RootLayout } from './layouts/root-layout';
 import { loadSignedInFrame } from './layouts/signed-in-frame';
 import { LoadingShell } from './loading-shell';
+import { prefetchSignedInFrame, withPrefetch } from './route-data';
 
 /**
  * Every route of the product (spec §2), under the root layout with its header. Only the sign-in
@@ -36,11 +37,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             { path: 'login', loader: guards.redirectIfSignedIn, element: <LoginPage /> },
             {
-              loader: guards.requireSession,
+              loader: withPrefetch(queryClient, prefetchSignedInFrame, guards.requireSession),
               // The guard runs on every navigation, not only when this layout first matches.
               shouldRevalidate: () => true,
               lazy: async () => ({ Component: await loadSignedInFrame() }),
-              children: destinations.map((d) => ({ path: d.path, loader: guardOf(d, guards), lazy: d.lazy })),
+              children: destinations.map((d) => ({
+                path: d.path,
+                loader: withPrefetch(queryClient, d.prefetch, guardOf(d, guards)),
+                lazy: d.lazy,
+              })),
             },
             { path: '*', element: <NotFoundPage /> },
           ],

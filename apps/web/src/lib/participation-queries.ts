@@ -1,7 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { goalCalls, isStaff, requestCalls, type User } from '@bank/shared';
+import type { QueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
-import { queryKeys } from './queries';
+import { loadCurrentUser } from './current-user';
+import { earlyAsk, queryKeys } from './queries';
 
 /**
  * The reads of issue 24 that several places share: a Student's goals, the bank's waiting requests.
@@ -9,12 +11,21 @@ import { queryKeys } from './queries';
  * come with the screens and the menu that use them (.ci/bundle-budget.mjs).
  */
 /** A Student's savings goals (issue 24): their own, or any Student's of the bank for staff. */
-export function useGoals(username: string, enabled = true) {
-  return useQuery({
+export const goalsQuery = (username: string) =>
+  queryOptions({
     queryKey: queryKeys.goals(username),
     queryFn: ({ signal }) => api.call(goalCalls.ofUser, { params: { username }, signal }),
-    enabled,
   });
+
+/** Home's early ask (app/route-data.ts): a Student's goals, beside the accounts rather than after them. */
+export async function prefetchGoals(queryClient: QueryClient): Promise<void> {
+  const user = await loadCurrentUser(queryClient);
+  if (!user || isStaff(user.userRole) || user.mustChangePassword) return;
+  await queryClient.prefetchQuery({ ...goalsQuery(user.username), ...earlyAsk });
+}
+
+export function useGoals(username: string, enabled = true) {
+  return useQuery({ ...goalsQuery(username), enabled });
 }
 
 /** How often staff's count of waiting requests is asked again while a screen is open. */

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { accountCalls, bankCalls, branchCalls, classroomCalls, userCalls, type User } from '@bank/shared';
 import { api } from './api-client';
 
@@ -59,20 +59,33 @@ export function useUserRecord(username: string) {
   return useQuery({ queryKey: queryKeys.user(username), queryFn: () => fetchUser(username) });
 }
 
-export function useUserAccounts(username: string, enabled = true) {
-  return useQuery({
+/**
+ * How a route asks early for a screen's data (app/route-data.ts, issue 22): only what the cache
+ * does not hold yet (a screen reached again refreshes its data through its own queries when it
+ * mounts, as before), and one try: a failure is the screen's to retry and show, not the route's
+ * to wait on.
+ */
+export const earlyAsk = { staleTime: Infinity, retry: false } as const;
+
+/** A user's own accounts; the route asks for them before the screen's chunk is there (issue 22). */
+export const userAccountsQuery = (username: string) =>
+  queryOptions({
     queryKey: queryKeys.userAccounts(username),
     queryFn: ({ signal }) => api.call(accountCalls.ofUser, { params: { username }, signal }),
-    enabled,
   });
+
+export function useUserAccounts(username: string, enabled = true) {
+  return useQuery({ ...userAccountsQuery(username), enabled });
 }
 
-export function useBankAccounts(bankId: number, enabled = true) {
-  return useQuery({
+export const bankAccountsQuery = (bankId: number) =>
+  queryOptions({
     queryKey: queryKeys.bankAccounts(bankId),
     queryFn: ({ signal }) => api.call(accountCalls.ofBank, { params: { bankId }, signal }),
-    enabled,
   });
+
+export function useBankAccounts(bankId: number, enabled = true) {
+  return useQuery({ ...bankAccountsQuery(bankId), enabled });
 }
 
 export function useBranches(bankId: number, enabled = true) {
@@ -83,10 +96,13 @@ export function useBranches(bankId: number, enabled = true) {
   });
 }
 
-export function useBankSettings(bankId: number, enabled = true) {
-  return useQuery({
+/** The bank's settings (its name in the header); asked for with the signed-in layout (issue 22). */
+export const bankSettingsQuery = (bankId: number) =>
+  queryOptions({
     queryKey: queryKeys.bankSettings(bankId),
     queryFn: ({ signal }) => api.call(bankCalls.get, { params: { bankId }, signal }),
-    enabled,
   });
+
+export function useBankSettings(bankId: number, enabled = true) {
+  return useQuery({ ...bankSettingsQuery(bankId), enabled });
 }

@@ -1,7 +1,15 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { transactionCalls, limits, type Transaction, type UpdateTransactionBody } from '@bank/shared';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  isStaff,
+  transactionCalls,
+  limits,
+  type Transaction,
+  type UpdateTransactionBody,
+} from '@bank/shared';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/queries';
+import { loadCurrentUser } from '../../lib/current-user';
+import { bankAccountsQuery, earlyAsk, queryKeys } from '../../lib/queries';
 
 /** Rows per "Load more"; the server allows up to 500. */
 export const PAGE_SIZE = 50;
@@ -21,13 +29,31 @@ async function fetchPage(accountId: string, cursor: string | undefined, limit: n
 }
 
 /** GET /user/transactions/{accountId}, newest first, paged over the X-Next-Cursor header. */
-export function useTransactionPages(accountId: string) {
-  return useInfiniteQuery({
+export const transactionPagesQuery = (accountId: string) =>
+  infiniteQueryOptions({
     queryKey: queryKeys.accountTransactions(accountId),
     queryFn: ({ pageParam, signal }) => fetchPage(accountId, pageParam, PAGE_SIZE, signal),
     initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor,
+    getNextPageParam: (last: TransactionPage) => last.nextCursor,
   });
+
+/**
+ * The account page's early ask (app/route-data.ts): its first page of transactions and, for staff,
+ * the bank's accounts it is one of (a Student's own come with the signed-in layout).
+ */
+export async function prefetchAccount(queryClient: QueryClient, accountId: string): Promise<void> {
+  const transactions = queryClient.prefetchInfiniteQuery({
+    ...transactionPagesQuery(accountId),
+    ...earlyAsk,
+  });
+  const user = await loadCurrentUser(queryClient);
+  if (user && isStaff(user.userRole) && !user.mustChangePassword)
+    await queryClient.prefetchQuery({ ...bankAccountsQuery(user.bankId), ...earlyAsk });
+  await transactions;
+}
+
+export function useTransactionPages(accountId: string) {
+  return useInfiniteQuery(transactionPagesQuery(accountId));
 }
 
 /** Every transaction of the account, in the largest pages the server allows (for the CSV). */

@@ -57,6 +57,51 @@ function canvasAvailable(): boolean {
 
 const HEIGHT = 220;
 
+/** Runs `work` when the browser is idle after painting (at the latest after a second); returns a cancel. */
+function afterPaint(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(work, { timeout: 1000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(work, 50);
+  return () => window.clearTimeout(id);
+}
+
+function drawChart(
+  target: HTMLDivElement,
+  points: BalancePoint[],
+  theme: ReturnType<typeof useMantineTheme>,
+  dark: boolean,
+): uPlot {
+  const axis = {
+    stroke: dark ? theme.colors.gray[3] : theme.colors.gray[8],
+    grid: { stroke: dark ? theme.colors.dark[4] : theme.colors.gray[2] },
+    ticks: { show: false },
+  };
+  return new uPlot(
+    {
+      width: target.clientWidth || 600,
+      height: HEIGHT,
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: true } },
+      axes: [axis, { ...axis, size: 80, values: (_u, splits) => splits.map(money) }],
+      series: [
+        {},
+        {
+          label: 'Balance',
+          stroke: dark ? theme.colors.blue[4] : theme.colors.blue[8],
+          width: 2,
+          paths: uPlot.paths.stepped!({ align: 1 }),
+          points: { show: points.length <= 40 },
+        },
+      ],
+    },
+    [points.map((p) => p.time), points.map((p) => p.balance)],
+    target,
+  );
+}
+
 /** The step line itself, drawn by uPlot on a canvas; the figure around it carries the words. */
 function StepChart({
   points,
@@ -74,42 +119,34 @@ function StepChart({
   useEffect(() => {
     const target = box.current;
     if (!target || !canvasAvailable()) return;
-    const axis = {
-      stroke: dark ? theme.colors.gray[3] : theme.colors.gray[8],
-      grid: { stroke: dark ? theme.colors.dark[4] : theme.colors.gray[2] },
-      ticks: { show: false },
+    let chart: uPlot | undefined;
+    let resize: ResizeObserver | undefined;
+    const draw = () => {
+      chart = drawChart(target, points, theme, dark);
+      const drawn = chart;
+      resize = new ResizeObserver(() => drawn.setSize({ width: target.clientWidth, height: HEIGHT }));
+      resize.observe(target);
     };
-    const chart = new uPlot(
-      {
-        width: target.clientWidth || 600,
-        height: HEIGHT,
-        legend: { show: false },
-        cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: true } },
-        axes: [axis, { ...axis, size: 80, values: (_u, splits) => splits.map(money) }],
-        series: [
-          {},
-          {
-            label: 'Balance',
-            stroke: dark ? theme.colors.blue[4] : theme.colors.blue[8],
-            width: 2,
-            paths: uPlot.paths.stepped!({ align: 1 }),
-            points: { show: points.length <= 40 },
-          },
-        ],
-      },
-      [points.map((p) => p.time), points.map((p) => p.balance)],
-      target,
-    );
-    const resize = new ResizeObserver(() => chart.setSize({ width: target.clientWidth, height: HEIGHT }));
-    resize.observe(target);
+    // Drawn once the page has painted (issue 22): on a phone the canvas took a tenth of a second
+    // of the task that showed the account, and nothing on it is the page's first words. The box
+    // keeps the chart's height meanwhile, so nothing below it moves.
+    const cancel = afterPaint(draw);
     return () => {
-      resize.disconnect();
-      chart.destroy();
+      cancel();
+      resize?.disconnect();
+      chart?.destroy();
     };
   }, [points, theme, dark]);
   // role="img" makes the canvas one picture with a name; nothing inside takes keyboard focus.
-  return <div ref={box} role="img" aria-label={label} aria-describedby={describedBy} />;
+  return (
+    <div
+      ref={box}
+      role="img"
+      aria-label={label}
+      aria-describedby={describedBy}
+      style={{ minHeight: HEIGHT }}
+    />
+  );
 }
 
 /** Beyond the spec: the posted balance over time, from the rows loaded so far. */

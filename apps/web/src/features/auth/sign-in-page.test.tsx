@@ -14,11 +14,16 @@ import { SignInPage } from './sign-in-page';
 function renderAlone(search = '') {
   const onSignedIn = vi.fn<(signedIn: SignInToken) => Promise<void> | void>();
   const onNavigate = vi.fn<(path: string) => void>();
-  const onShown = vi.fn();
+  const onFirstInput = vi.fn();
   const view = render(
-    <SignInPage search={search} onSignedIn={onSignedIn} onNavigate={onNavigate} onShown={onShown} />,
+    <SignInPage
+      search={search}
+      onSignedIn={onSignedIn}
+      onNavigate={onNavigate}
+      onFirstInput={onFirstInput}
+    />,
   );
-  return { ...view, onSignedIn, onNavigate, onShown, user: userEvent.setup() };
+  return { ...view, onSignedIn, onNavigate, onFirstInput, user: userEvent.setup() };
 }
 
 async function fillIn(user: ReturnType<typeof userEvent.setup>, username: string, password: string) {
@@ -28,8 +33,8 @@ async function fillIn(user: ReturnType<typeof userEvent.setup>, username: string
 }
 
 describe('the sign-in page on its own (first visit to /login)', () => {
-  it('has the header, the title, focus on User Id, and asks the app to download meanwhile', () => {
-    const { onShown } = renderAlone();
+  it('has the header, the title, focus on User Id, and asks the app to download once typing starts', async () => {
+    const { onFirstInput, user } = renderAlone();
     expect(document.title).toBe('Login · School Bank');
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'User Id' })).toHaveFocus();
@@ -39,7 +44,10 @@ describe('the sign-in page on its own (first visit to /login)', () => {
     expect(within(header).getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
     expect(within(header).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main');
-    expect(onShown).toHaveBeenCalled();
+    expect(onFirstInput).not.toHaveBeenCalled();
+    await user.type(screen.getByRole('textbox', { name: 'User Id' }), 'st');
+    await user.type(screen.getByLabelText(/^Password/), 'x');
+    expect(onFirstInput).toHaveBeenCalledTimes(1);
   });
 
   it('shows the required-field errors, linked to their fields, and clears one as it is typed in', async () => {

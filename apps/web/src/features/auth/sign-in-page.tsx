@@ -2,6 +2,7 @@ import { IconAlertCircle, IconBuildingBank } from '@tabler/icons-react';
 import {
   useEffect,
   useId,
+  useRef,
   useState,
   type ChangeEvent,
   type FormEvent,
@@ -26,8 +27,12 @@ export interface SignInPageProps {
   onSignedIn: (signedIn: SignInToken) => Promise<void> | void;
   /** A link of the header was followed (the logo to the landing page, Login to this page). */
   onNavigate: (path: string) => void;
-  /** Once on first show: the screens after sign-in may start downloading (app/prefetch.ts). */
-  onShown?: () => void;
+  /**
+   * Once, when the user starts filling in the form (a key, a paste, a password manager): the app and
+   * the screens after sign-in may start downloading (app/prefetch.ts). Not on first show: a visit
+   * that only looks at the page downloads nothing more than the page (issue 22).
+   */
+  onFirstInput?: () => void;
 }
 
 type Errors = Partial<Record<keyof Credentials, string>>;
@@ -81,7 +86,7 @@ function useSignInForm(onSignedIn: SignInPageProps['onSignedIn']) {
  * shows it before the app (router, Mantine, TanStack Query, zod) has downloaded (issue 13), and
  * the app's /login route shows the same component.
  */
-export function SignInPage({ search, onSignedIn, onNavigate, onShown }: SignInPageProps) {
+export function SignInPage({ search, onSignedIn, onNavigate, onFirstInput }: SignInPageProps) {
   const { values, errors, pending, failure, change, submit } = useSignInForm(onSignedIn);
   const id = useId();
   const expired = new URLSearchParams(search).get('expired');
@@ -89,7 +94,12 @@ export function SignInPage({ search, onSignedIn, onNavigate, onShown }: SignInPa
   useEffect(() => {
     document.title = 'Login · School Bank';
   }, []);
-  useEffect(() => onShown?.(), [onShown]);
+  const started = useRef(false);
+  const firstInput = () => {
+    if (started.current) return;
+    started.current = true;
+    onFirstInput?.();
+  };
 
   // A wrong password answers 401 with a generic text; anything else (throttling, no connection) says why.
   const detail = failure && failure.status !== 401 ? failure.message : undefined;
@@ -103,7 +113,12 @@ export function SignInPage({ search, onSignedIn, onNavigate, onShown }: SignInPa
       <main id="main" tabIndex={-1} className={classes.main}>
         <div className={classes.container}>
           <div className={classes.paper}>
-            <form onSubmit={(event) => void submit(event)} noValidate className={classes.form}>
+            <form
+              onSubmit={(event) => void submit(event)}
+              onInput={firstInput}
+              noValidate
+              className={classes.form}
+            >
               <h1 className={classes.title} tabIndex={-1} data-page-heading>
                 Login
               </h1>

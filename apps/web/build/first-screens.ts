@@ -1,0 +1,65 @@
+import type { IndexHtmlTransformContext, Plugin } from 'vite';
+
+/** A screen that a signed-in visit often opens first: the address it answers and its modules. */
+export interface FirstScreen {
+  /** A regular expression over `location.pathname`. */
+  path: string;
+  /** Source modules (from the web app's root) whose chunks the screen needs beyond the app's. */
+  modules: string[];
+}
+
+type Chunk = Extract<NonNullable<IndexHtmlTransformContext['bundle']>[string], { type: 'chunk' }>;
+
+/** The chunks a chunk needs before it runs, itself included: its static imports, transitively. */
+function closure(bundle: Record<string, Chunk>, start: Chunk[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (chunk: Chunk | undefined) => {
+    if (!chunk || seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    for (const file of chunk.imports) visit(bundle[file]);
+  };
+  start.forEach(visit);
+  return seen;
+}
+
+/**
+ * Issue 22: the files of a signed-in visit's first screen, listed in index.html (one `<meta
+ * name="first-screen">` per screen, data only: the Content-Security-Policy runs no inline script),
+ * so that the entry (main.tsx) can ask for them with `<link rel="modulepreload">` beside the app's
+ * own files, instead of the router asking once the app has loaded and matched the route: one
+ * round trip less before a phone shows the screen. Hints, not imports: the chunks stay as the
+ * bundler cut them (an `import()` from the entry split the app's chunk into many small ones).
+ * Only the files beyond the entry's and the app's (`appModule`), which load anyway.
+ */
+export function firstScreens(appModule: string, screens: FirstScreen[]): Plugin {
+  return {
+    name: 'school-bank:first-screens',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!ctx.bundle) return html;
+        const chunks = Object.fromEntries(
+          Object.entries(ctx.bundle).filter((entry): entry is [string, Chunk] => entry[1].type === 'chunk'),
+        );
+        const of = (module: string) => {
+          const found = Object.values(chunks).find((c) => c.facadeModuleId?.endsWith(`/${module}`));
+          if (!found) throw new Error(`first-screens: no chunk for ${module}`);
+          return found;
+        };
+        const loaded = closure(chunks, [...Object.values(chunks).filter((c) => c.isEntry), of(appModule)]);
+        const tags = screens.map(({ path, modules }) => {
+          const files = [...closure(chunks, modules.map(of))].filter((file) => !loaded.has(file));
+          const css = files.flatMap((file) => [...(chunks[file]?.viteMetadata?.importedCss ?? [])]);
+          const hrefs = [...files, ...new Set(css)].map((file) => `/${file}`);
+          return {
+            tag: 'meta',
+            attrs: { name: 'first-screen', 'data-path': path, content: hrefs.join(' ') },
+            injectTo: 'head' as const,
+          };
+        });
+        return { html, tags };
+      },
+    },
+  };
+}
