@@ -4,7 +4,7 @@
  * its schemas and the one error body as its 4xx answer.
  */
 import { describe, expect, it } from 'vitest';
-import { routeKey, routeTable, STATEMENT_FILE_PATTERN, textPattern } from '@bank/shared';
+import { routeDocs, routeKey, routeTable, STATEMENT_FILE_PATTERN, textPattern } from '@bank/shared';
 import { documentChecker } from './document-check.js';
 import { useTestApp } from './harness.js';
 
@@ -15,6 +15,11 @@ describe('the route contract', () => {
     const registered = t.app.apiRoutes.map((r) => `${r.method} ${r.url} ${r.tier}`).sort();
     const declared = routeTable.map((entry) => `${entry.method} /api${entry.path} ${entry.tier}`).sort();
     expect(registered).toEqual(declared);
+  });
+
+  it('has the document’s words only for routes it has: every summary and description names a route', () => {
+    const keys = new Set(routeTable.map(routeKey));
+    expect(Object.keys(routeDocs).filter((key) => !keys.has(key))).toEqual([]);
   });
 
   it('names each route once', () => {

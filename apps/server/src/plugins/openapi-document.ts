@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { routeTable, type Route } from '@bank/shared';
+import { routeDocs, routeKey, routeTable, type Route } from '@bank/shared';
 
 interface MediaType {
   schema?: unknown;
@@ -54,7 +54,8 @@ export const finishDocument: SwaggerTransformObject = (documentObject) => {
       if (!entry) continue;
       for (const [status, response] of Object.entries(operation.responses ?? {}))
         fixResponse(entry, status, response);
-      if (entry.description) operation.description = entry.description;
+      const description = routeDocs[routeKey(entry)]?.description;
+      if (description) operation.description = description;
     }
   }
   return documentObject.openapiObject;

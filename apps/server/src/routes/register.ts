@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { errorBody, type Route } from '@bank/shared';
+import { errorBody, routeDocs, routeKey, type Route } from '@bank/shared';
 import type { RouteDeps } from './deps.js';
 
 /** What a route file is: a plugin given the database and the configuration. */
@@ -61,7 +61,8 @@ export function registerRoute<const R extends Route>(
     // A 5xx (the database is down: INTERNAL, never a stack trace) has the same shape.
     response: { '4xx': errorBody, '5xx': errorBody, ...entry.response },
   };
-  if (entry.summary) schema.summary = entry.summary;
+  const summary = routeDocs[routeKey(entry)]?.summary;
+  if (summary) schema.summary = summary;
   if (entry.tier === 'public') schema.security = [];
   if (entry.params) schema.params = entry.params;
   if (entry.query) schema.querystring = entry.query;

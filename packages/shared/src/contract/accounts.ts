@@ -16,12 +16,8 @@ export const accountCalls = {
   ofBank: route({
     method: 'GET',
     path: '/teller/accounts/bank/:bankId',
-    description:
-      'A cursor must be the X-Next-Cursor this list gave: a cursor naming no row of the bank is a 400.',
     tier: 'teller',
     tags: ['accounts'],
-    summary:
-      'Without limit every open account; with q, limit and cursor a page, oldest first (X-Next-Cursor, X-Total-Count)',
     params: z.object({ bankId: positiveId }),
     query: bankAccountsQuery,
     response: { 200: z.array(account) },
@@ -29,7 +25,6 @@ export const accountCalls = {
   create: route({
     method: 'POST',
     path: '/admin/accounts/create',
-    description: 'Names the owner by userId or username (one of them is required).',
     tier: 'admin',
     tags: ['accounts'],
     body: createAccountBody,
@@ -40,7 +35,6 @@ export const accountCalls = {
     path: '/admin/accounts/:accountId/delete',
     tier: 'admin',
     tags: ['accounts'],
-    summary: 'Closes the account (kept for history); only when empty with nothing pending',
     params: z.object({ accountId: accountNumber }),
     response: { 204: z.null() },
   }),

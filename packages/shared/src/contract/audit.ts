@@ -9,7 +9,6 @@ export const auditCalls = {
     path: '/admin/audit',
     tier: 'admin',
     tags: ['audit'],
-    summary: "Audit records of the admin's bank, newest first; X-Next-Cursor when more exist",
     query: auditPageQuery,
     response: { 200: z.array(auditRecord) },
   }),

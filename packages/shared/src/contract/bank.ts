@@ -15,8 +15,6 @@ export const bankCalls = {
   update: route({
     method: 'PUT',
     path: '/admin/bank/update',
-    description:
-      "timeZone is an IANA time zone name the server's time zone database knows (America/New_York); any other is a 400.",
     tier: 'admin',
     tags: ['bank'],
     body: updateBankBody,

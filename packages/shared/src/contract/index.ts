@@ -13,3 +13,4 @@ export { ticketCalls } from './tickets.js';
 export { transactionCalls } from './transactions.js';
 export { userCalls } from './users.js';
 export { contract, routeTable } from './table.js';
+export { routeDocs, type RouteDoc } from './route-docs.js';

@@ -14,9 +14,6 @@ export interface Route {
   method: Method;
   path: string;
   tier: Tier;
-  summary?: string;
-  /** What the schemas cannot say (two fields that must differ, a CSV layout): the operation's description. */
-  description?: string;
   tags: readonly string[];
   params?: z.ZodObject;
   query?: z.ZodObject;

@@ -8,7 +8,6 @@ export const sessionCalls = {
     ...signInCall,
     tier: 'public',
     tags: ['sessions'],
-    summary: 'Sign in with JSON {username, password} and/or a Basic header; answers the token as text',
     body: loginBody.nullish(),
     produces: 'text/plain',
     response: { 200: z.string(), 401: z.string() },

@@ -10,7 +10,6 @@ export const statementCalls = {
     path: '/user/statements/:username',
     tier: 'user',
     tags: ['statements'],
-    summary: "A customer's issued statements, newest month first",
     params: z.object({ username: pathText('User Id') }),
     response: { 200: z.array(z.string()) },
   }),
@@ -19,7 +18,6 @@ export const statementCalls = {
     path: '/user/statements/download/:fileName',
     tier: 'user',
     tags: ['statements'],
-    summary: 'One issued statement as a PDF (statement-{accountId}-{YYYY-MM}.pdf)',
     // The exact pattern, shown in the document; the domain checks it again and only uses it as a key.
     params: z.object({
       fileName: z

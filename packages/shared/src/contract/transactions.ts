@@ -34,7 +34,6 @@ export const transactionCalls = {
   transfer: route({
     method: 'POST',
     path: '/user/transfers',
-    description: 'toAccountId must differ from fromAccountId.',
     tier: 'user',
     tags: ['transactions'],
     headers: idempotencyHeaders,
@@ -99,8 +98,6 @@ export const transactionCalls = {
     path: '/admin/transactions/:transactionId/reverse',
     tier: 'admin',
     tags: ['transactions'],
-    summary:
-      'Undo by writing the opposite (both legs of a transfer), with the reason as its memo; never erases',
     params: z.object({ transactionId }),
     body: reverseBody,
     response: { 201: reverseResult },

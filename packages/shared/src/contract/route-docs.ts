@@ -1,0 +1,156 @@
+/**
+ * The OpenAPI document's words for each call, by `METHOD /path`: its summary, and what the schemas
+ * cannot say (two fields that must differ, a CSV layout, a cursor that must be one the list gave) as
+ * its description. Kept apart from the route entries so that the web app, which imports the
+ * contract, does not download the document's prose (the bundle budget); the server reads it when it
+ * registers the routes (issue 23).
+ */
+export interface RouteDoc {
+  summary?: string;
+  description?: string;
+}
+
+export const routeDocs: Readonly<Record<string, RouteDoc>> = {
+  'DELETE /admin/accounts/:accountId/delete': {
+    summary: 'Closes the account (kept for history); only when empty with nothing pending',
+  },
+  'DELETE /teller/schedules/:scheduleId': { summary: 'No more runs; its runs stay in the history' },
+  'GET /admin/audit': {
+    summary: "Audit records of the admin's bank, newest first; X-Next-Cursor when more exist",
+  },
+  'GET /admin/signInAddress': {
+    summary:
+      "The address printed on sign-in slips: PUBLIC_URL when the server has it, else null (the slips use the browser's)",
+  },
+  'GET /admin/users/:bankId': {
+    summary:
+      'Without limit every live user; with q, limit and cursor a page by User Id (X-Next-Cursor, X-Total-Count)',
+    description:
+      'A cursor must be the X-Next-Cursor this list gave: a cursor naming no row of the bank is a 400.',
+  },
+  'GET /teller/accounts/bank/:bankId': {
+    summary:
+      'Without limit every open account; with q, limit and cursor a page, oldest first (X-Next-Cursor, X-Total-Count)',
+    description:
+      'A cursor must be the X-Next-Cursor this list gave: a cursor naming no row of the bank is a 400.',
+  },
+  'GET /teller/batches/:bankId': { summary: "The bank's paydays, newest first" },
+  'GET /teller/batches/:bankId/:batchId': {
+    summary: 'One payday and each of its payments with its student, in item order',
+  },
+  'GET /teller/requests/:bankId': { summary: "The bank's requests, oldest waiting first" },
+  'GET /teller/schedules/:bankId': { summary: "The bank's schedules, by next run (paused ones last)" },
+  'GET /teller/schedules/:scheduleId/preview': {
+    summary: 'The next run as a payday preview, and when it would run; writes nothing',
+  },
+  'GET /teller/schedules/:scheduleId/runs': {
+    summary: 'Every run, newest first, with who was left out or cut and why',
+  },
+  'GET /teller/students/:bankId': {
+    summary:
+      "The bank's Students with their open accounts, by name; filter by branch, search by q; with limit and cursor a page (X-Next-Cursor, X-Total-Count)",
+    description:
+      'A cursor must be the X-Next-Cursor this list gave: a cursor naming no row of the bank is a 400.',
+  },
+  'GET /user/classmates/:username': {
+    summary: "A banker's classmates (their branch's other Students) with their open accounts, no balances",
+  },
+  'GET /user/goals/:username': { summary: "A Student's goals with their progress and pace" },
+  'GET /user/requests/:username': { summary: 'The requests a banker made, newest first' },
+  'GET /user/statements/:username': { summary: "A customer's issued statements, newest month first" },
+  'GET /user/statements/download/:fileName': {
+    summary: 'One issued statement as a PDF (statement-{accountId}-{YYYY-MM}.pdf)',
+  },
+  'POST /admin/accounts/create': {
+    description: 'Names the owner by userId or username (one of them is required).',
+  },
+  'POST /admin/batches/:batchId/reverse': {
+    summary: 'Reverse a whole payday, or the chosen accounts of it, as one new payday: all or nothing',
+  },
+  'POST /admin/transactions/:transactionId/reverse': {
+    summary:
+      'Undo by writing the opposite (both legs of a transfer), with the reason as its memo; never erases',
+  },
+  'POST /admin/users/:userId/resetPassword': {
+    summary: 'Answers text: "Temporary password: {password}"; ends the user\'s sessions',
+  },
+  'POST /admin/users/create': {
+    summary: 'Answers text: "Successfully created user. Temporary password: {password}"',
+    description: 'A Student (USER) needs a branchId.',
+  },
+  'POST /admin/users/import': {
+    summary:
+      'text/csv body "username,name,branch,accounts": ?dryRun=true checks (200); otherwise creates all (201) or nothing (400)',
+    description:
+      "text/csv (UTF-8) with the header row `username,name,branch,accounts` and up to 1000 rows, all Students: username a User Id (3 to 32 of A-Z a-z 0-9 . _ -, not taken, not twice in the file), name not blank (the text rule), branch the name or id of one of the bank's branches, accounts `CHECKING`, `SAVINGS`, `CHECKING;SAVINGS` or empty. Any invalid row is a 400 with fields keyed `rows.{line}`, and nothing is written.",
+  },
+  'POST /login': {
+    summary: 'Sign in with JSON {username, password} and/or a Basic header; answers the token as text',
+  },
+  'POST /teller/batches': {
+    summary: 'Class payday: one deposit or withdrawal per item, all or nothing',
+    description:
+      'Each account at most once in items (a repeat is a 400 naming it); a withdrawal that would overdraw is a 409.',
+  },
+  'POST /teller/batches/preview': {
+    summary: "A payday's effect on each account, writing nothing",
+    description:
+      'Each account at most once in items (a repeat is a 400 naming it); a withdrawal that would overdraw is a 409.',
+  },
+  'POST /teller/requests/:requestId/approve': {
+    summary: "Approve a waiting request: its money moves as a teller's deposit or withdrawal would",
+  },
+  'POST /teller/requests/:requestId/reject': {
+    summary: 'Reject a waiting request with a reason; its hold is released',
+  },
+  'POST /teller/schedules': {
+    summary: "A payday or bill that runs on its own at 06:00 in the bank's time zone",
+    description: "Each account at most once in accountIds; startDate today or later in the bank's time zone.",
+  },
+  'POST /teller/schedules/:scheduleId/runNow': {
+    summary: 'An extra run now (the regular ones stay where they are)',
+  },
+  'POST /teller/schedules/preview': {
+    summary:
+      "A schedule's next run before it is saved (the form's terms), as a payday preview; writes nothing",
+    description: "Each account at most once in accountIds; startDate today or later in the bank's time zone.",
+  },
+  'POST /user/goals': {
+    summary: 'A Student sets a goal on one of their savings accounts (at most 5 an account)',
+    description: 'accountId must be a savings account (a 400 otherwise); at most 5 goals an account (409).',
+  },
+  'POST /user/requests': {
+    summary:
+      "A class banker asks to deposit to or withdraw from a classmate's account; approved at once up to the bank's limit",
+  },
+  'POST /user/requests/:requestId/cancel': {
+    summary: 'The banker who made it takes back a waiting request; its hold is released',
+  },
+  'POST /user/requests/preview': {
+    summary:
+      'What a request would do: whose account, whether it can pay, whether it is approved at once; writes nothing',
+  },
+  'POST /user/transfers': { description: 'toAccountId must differ from fromAccountId.' },
+  'PUT /admin/bank/update': {
+    description:
+      "timeZone is an IANA time zone name the server's time zone database knows (America/New_York); any other is a 400.",
+  },
+  'PUT /admin/users/:userId/updateUser': {
+    description:
+      'A userId in the body, if sent, must equal the one in the path. A Student (USER) needs a branch; only a Student may be a banker.',
+  },
+  'PUT /teller/schedules/:scheduleId': {
+    summary: 'Change any field, or pause and resume (active); changes only future runs',
+    description: 'At least one field must be sent.',
+  },
+  'PUT /user/goals/:goalId': { description: 'At least one field must be sent.' },
+  'PUT /user/users/:userId/updateDisplayName': {
+    summary: 'Raw text/plain body; empty clears the display name',
+  },
+  'PUT /user/users/:userId/updatePassword': {
+    summary: 'JSON [currentPassword, newPassword]; answers text "Password updated!"',
+    description:
+      "A 400 CURRENT_PASSWORD_WRONG when the current password is not the user's; a 400 PASSWORD_TOO_WEAK when the new one is shorter than 8 characters, only spaces, the User Id, the current password or a common password.",
+  },
+  'PUT /users/:userId/updateDisplayName': { summary: 'Raw text/plain body; empty clears the display name' },
+};
