@@ -11,6 +11,7 @@ import { usePhone } from '../../lib/use-phone';
 import { prefetchSignedIn } from '../prefetch';
 import { useSessionExpired } from '../session';
 import { AppHeader } from './app-header';
+import { NavigationProgress } from './navigation-progress';
 import { SkipLink } from './skip-link';
 
 /** Only someone signed in has a side navigation: its own chunk, not part of the sign-in page (issue 13). */
@@ -75,6 +76,7 @@ export function RootLayout() {
       <SkipLink />
       <AppShell.Header>
         <AppHeader navOpened={navOpened} onToggleNav={nav.toggle} />
+        <NavigationProgress />
       </AppShell.Header>
       {session && (
         // A collapsed phone menu is out of the tab order and hidden from screen readers.
