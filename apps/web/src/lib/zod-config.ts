@@ -10,5 +10,6 @@
  * of the app's own chunk was not enough: the bundle evaluates the chunks it imports (the shared
  * contract's schemas among them) before its own code, and the probe came back.
  */
-const holder = globalThis as { __zod_globalConfig?: Record<string, unknown> };
-holder.__zod_globalConfig = { ...holder.__zod_globalConfig, jitless: true };
+// Changed in place: a zod already loaded (tests load it first) holds this very object.
+const holder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+(holder.__zod_globalConfig ??= {}).jitless = true;
