@@ -56,6 +56,8 @@ async function bankCounts(db: DatabaseHandle) {
       db,
       sql`select count(*)::int as n from statements where account_number in ${inBank}`,
     ),
+    'banker-requests': await count(db, sql`select count(*)::int as n from banker_requests where bank_id = 1`),
+    goals: await count(db, sql`select count(*)::int as n from goals where account_number in ${inBank}`),
     'audit-log': await count(db, sql`select count(*)::int as n from audit_log where bank_id = 1`),
     'support-tickets': await count(db, sql`select count(*)::int as n from support_tickets where bank_id = 1`),
   };
@@ -105,6 +107,7 @@ describe('npm run bank -- export --bank 1', () => {
       `Exported bank 1 (Demo School Bank) to ${out}: ${expected.users} users, ${expected.accounts} accounts, ` +
         `${expected.transactions} transactions, ${expected.paydays} paydays, ${expected.schedules} schedules ` +
         `(${expected['schedule-runs']} runs), ${expected.statements} statements, ` +
+        `${expected['banker-requests']} class banker requests, ${expected.goals} savings goals, ` +
         `${expected['audit-log']} audit log entries, ${expected['support-tickets']} support tickets.\n`,
     );
     expect(readdirSync(path.join(out, 'statements')).sort()).toEqual(pdfs.map((p) => p.file_name).sort());

@@ -21,6 +21,7 @@ export async function exportCommand(options: { bank: number; to: string }): Prom
   console.log(
     `Exported bank ${result.bank.id} (${result.bank.name}) to ${dir}: ${c.users} users, ${c.accounts} accounts, ` +
       `${c.transactions} transactions, ${c.paydays} paydays, ${c.schedules} schedules (${c['schedule-runs']} runs), ` +
-      `${c.statements} statements, ${c['audit-log']} audit log entries, ${c['support-tickets']} support tickets.`,
+      `${c.statements} statements, ${c['banker-requests']} class banker requests, ${c.goals} savings goals, ` +
+      `${c['audit-log']} audit log entries, ${c['support-tickets']} support tickets.`,
   );
 }
