@@ -36,7 +36,7 @@ const entry = (name, plugins = []) => ({
     format: 'esm',
     sourcemap: true,
     entryFileNames: '[name].js',
-    inlineDynamicImports: true,
+    codeSplitting: false,
   },
   plugins,
 });
