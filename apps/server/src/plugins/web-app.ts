@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { messages } from '@bank/shared';
+import { messages, type ErrorBody } from '@bank/shared';
 import { allowedMethods } from './method-not-allowed.js';
 
 /**
@@ -51,12 +51,17 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     // The address exists with other methods: 405 and the ones it has (RFC 9110 §15.5.6).
     const allowed = allowedMethods(request.url);
     if (allowed.length > 0) {
-      return reply.code(405).header('allow', allowed.join(', ')).send({
-        error: 'METHOD_NOT_ALLOWED',
-        reason: 'METHOD_NOT_ALLOWED',
-        message: messages.methodNotAllowed,
-      });
+      return reply
+        .code(405)
+        .header('allow', allowed.join(', '))
+        .send({
+          error: 'METHOD_NOT_ALLOWED',
+          reason: 'METHOD_NOT_ALLOWED',
+          message: messages.methodNotAllowed,
+        } satisfies ErrorBody);
     }
-    return reply.code(404).send({ error: 'NOT_FOUND', reason: 'NOT_FOUND', message: messages.notFound });
+    return reply
+      .code(404)
+      .send({ error: 'NOT_FOUND', reason: 'NOT_FOUND', message: messages.notFound } satisfies ErrorBody);
   });
 }
