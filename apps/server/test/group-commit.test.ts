@@ -130,6 +130,18 @@ describe('one group, every promise of a single transfer', () => {
     expect('error' in retried!).toBe(false);
   });
 
+  it('answers a repeat of a refused request with its refusal, and frees the key', async () => {
+    const answers = await runGroup(t.db, [
+      submitted(one.checking.accountNumber, savings, 5000, { key: 'big' }),
+      submitted(one.checking.accountNumber, savings, 5000, { key: 'big' }),
+      submitted(one.checking.accountNumber, savings, 5000, { key: 'big', hash: 'another body' }),
+      submitted(savings, one.checking.accountNumber, 100, { key: 'empty' }),
+    ]);
+    expect(answers).toEqual([{ error: 'BK409' }, { error: 'BK409' }, { error: 'BK422' }, { error: 'BK409' }]);
+    expect(await queryRows(t.db, sql`select key from idempotency_keys`)).toEqual([]);
+    expect([await balance(one.checking.accountNumber), await balance(savings)]).toEqual([1000, 0]);
+  });
+
   it('keeps a Student to their own accounts and a refused permission refused, in the group', async () => {
     const studentOwn = submitted(one.checking.accountNumber, savings, 100, { actor: one.student });
     const studentOther = submitted(one.checking.accountNumber, third, 100, { actor: one.student });
