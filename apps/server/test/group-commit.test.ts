@@ -68,6 +68,7 @@ function submitted(
       memo: null,
       key: options.key ?? null,
       requestHash: options.key ? (options.hash ?? `hash-${options.key}`) : null,
+      sessionId: null,
     },
   };
 }

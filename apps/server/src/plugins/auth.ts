@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { Actor } from '../domain/actor.js';
-import { actorForToken, type SignedIn } from '../domain/auth/sessions.js';
+import { actorForToken, forgetToken, rememberedActor, type SignedIn } from '../domain/auth/sessions.js';
 import { forbidden, unauthenticated } from '../domain/errors.js';
 import { messages, type Tier } from '@bank/shared';
 
@@ -10,9 +10,15 @@ export type { Tier };
 declare module 'fastify' {
   interface FastifyContextConfig {
     tier?: Tier;
+    /**
+     * The route's own statement checks the session (a transfer: migration 0013), so the actor
+     * may come from what this process remembers; `sessionRemembered` says when it did.
+     */
+    sessionCheckedByStatement?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;
+    sessionRemembered: boolean;
   }
   interface FastifyInstance {
     /** Every API route with its tier and schema, as registered: the access and fuzz tests walk this list. */
@@ -67,16 +73,53 @@ export function registerAuth(app: FastifyInstance, db: Database) {
       if (method !== 'HEAD') routes.push({ method, url: route.url, tier, schema: route.schema });
     }
   });
+  app.decorateRequest('sessionRemembered', false);
   app.addHook('onRequest', async (request) => {
-    const tier = request.routeOptions.config.tier;
+    const { tier, sessionCheckedByStatement } = request.routeOptions.config;
     if (!tier || tier === 'public') return;
     const token = bearerToken(request);
-    const actor = token ? await actorForToken(db, token) : null;
-    if (!actor) throw unauthenticated();
-    if (!allowedRoles[tier].includes(actor.role)) throw forbidden();
-    if (actor.mustChangePassword && !allowedWithTemporaryPassword(request, actor)) {
-      throw forbidden(messages.choosePasswordFirst, 'PASSWORD_CHANGE_REQUIRED');
+    const remembered = token && sessionCheckedByStatement ? rememberedActor(db, token) : null;
+    // A remembered actor the rules refuse is looked up again: the refusal may be out of date.
+    if (remembered && refusal(request, tier, remembered) === null) {
+      request.actor = remembered;
+      request.sessionRemembered = true;
+      return;
     }
-    request.actor = actor;
+    await authenticate(db, request, tier, token);
   });
+}
+
+/** Why the rules refuse this actor on this route, or null when they allow it. */
+function refusal(request: FastifyRequest, tier: Exclude<Tier, 'public'>, actor: SignedIn): Error | null {
+  if (!allowedRoles[tier].includes(actor.role)) return forbidden();
+  if (actor.mustChangePassword && !allowedWithTemporaryPassword(request, actor)) {
+    return forbidden(messages.choosePasswordFirst, 'PASSWORD_CHANGE_REQUIRED');
+  }
+  return null;
+}
+
+async function authenticate(
+  db: Database,
+  request: FastifyRequest,
+  tier: Exclude<Tier, 'public'>,
+  token: string | null,
+) {
+  const actor = token ? await actorForToken(db, token) : null;
+  if (!actor) throw unauthenticated();
+  const refused = refusal(request, tier, actor);
+  if (refused) throw refused;
+  request.actor = actor;
+  request.sessionRemembered = false;
+}
+
+/**
+ * The session a request's actor was remembered from is not current (its statement said so):
+ * forget it and authenticate the request again by looking the session up, as any other call.
+ */
+export async function authenticateAgain(db: Database, request: FastifyRequest): Promise<void> {
+  const token = bearerToken(request);
+  if (token) forgetToken(db, token);
+  const tier = request.routeOptions.config.tier;
+  if (!tier || tier === 'public') throw new Error('authenticateAgain on a public route');
+  await authenticate(db, request, tier, token);
 }

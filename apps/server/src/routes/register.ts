@@ -53,8 +53,18 @@ export function registerRoute<const R extends Route>(
   app: ZodApp,
   entry: R,
   handler: Handler<NoInfer<R>>,
-  /** What only the server knows of a route: a hook of its own, a larger body limit. */
-  options: { onRequest?: (request: FastifyRequest) => Promise<void>; bodyLimit?: number } = {},
+  /**
+   * What only the server knows of a route: a hook of its own, a larger body limit, whether its
+   * statement checks the session itself (plugins/auth.ts).
+   */
+  {
+    sessionCheckedByStatement,
+    ...options
+  }: {
+    onRequest?: (request: FastifyRequest) => Promise<void>;
+    bodyLimit?: number;
+    sessionCheckedByStatement?: boolean;
+  } = {},
 ) {
   const schema: FastifySchema & Record<string, unknown> = {
     tags: [...entry.tags],
@@ -74,7 +84,7 @@ export function registerRoute<const R extends Route>(
   app.route<Record<never, never>, unknown, SchemaOf<R>>({
     method: entry.method,
     url: entry.path,
-    config: { tier: entry.tier },
+    config: { tier: entry.tier, sessionCheckedByStatement },
     ...options,
     schema: schema as SchemaOf<R>,
     handler,

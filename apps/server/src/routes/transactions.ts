@@ -13,11 +13,12 @@ import {
   reverseTransaction,
   runIdempotent,
   transferOnce,
+  SessionNotCurrent,
   updateTransaction,
   withdraw,
   type LedgerClock,
 } from '../domain/ledger/index.js';
-import { actorOf } from '../plugins/auth.js';
+import { actorOf, authenticateAgain } from '../plugins/auth.js';
 import type { RouteDeps } from './deps.js';
 import { registerRoute, type RoutePlugin } from './register.js';
 
@@ -56,14 +57,28 @@ async function moveMoney<T>(
 export const moneyRoutes: RoutePlugin = async (app, { db, config }) => {
   const deps = { db, clock: clockOf(config) };
 
-  registerRoute(app, calls.transfer, async (request, reply) => {
-    const { fromAccountId, toAccountId, amount, memo } = request.body;
-    const input = { fromAccountId, toAccountId, amountCents: amount, memo };
-    // One statement does the key, the locks, the checks and the writes (domain/ledger/transfer.ts).
-    const key = parseIdempotencyKey(request.headers['idempotency-key']);
-    const result = await transferOnce(db, deps.clock(), actorOf(request), input, key);
-    return reply.code(result.status as 201).send(result.body);
-  });
+  registerRoute(
+    app,
+    calls.transfer,
+    async (request, reply) => {
+      const { fromAccountId, toAccountId, amount, memo } = request.body;
+      const input = { fromAccountId, toAccountId, amountCents: amount, memo };
+      // One statement does the session, the key, the locks, the checks and the writes
+      // (domain/ledger/transfer.ts); a session it finds out of date is looked up again.
+      const key = parseIdempotencyKey(request.headers['idempotency-key']);
+      const send = () =>
+        transferOnce(db, deps.clock(), actorOf(request), input, key, {
+          checkSession: request.sessionRemembered,
+        });
+      const result = await send().catch(async (error: unknown) => {
+        if (!(error instanceof SessionNotCurrent)) throw error;
+        await authenticateAgain(db, request);
+        return send();
+      });
+      return reply.code(result.status as 201).send(result.body);
+    },
+    { sessionCheckedByStatement: true },
+  );
 
   registerRoute(app, calls.deposit, (request, reply) => {
     const input = singleLegInput(request.body);

@@ -10,6 +10,11 @@
 --     leg's request by scanning the list of legs (quadratic in the size of the group). The state
 --     is now in arrays indexed by the request's position (PostgreSQL changes an element in place).
 --   * It stored and gave back keys one statement per request; now one statement for all.
+-- And a request may name the session its server remembered instead of looking it up (the
+-- session look-up was a second round trip per transfer): the group checks, in one statement,
+-- that each such session is still live and its user unchanged, and refuses the request (BK401,
+-- nothing claimed, nothing moved) when not, so that the server looks it up again. A sign-out,
+-- a revoked or expired session, a deleted user or a changed role takes effect at once.
 -- The order of locks is unchanged: the group's keys in (user, key) order, then its accounts in
 -- ascending account-number order.
 CREATE OR REPLACE FUNCTION ledger_transfer_group(
@@ -28,7 +33,7 @@ DECLARE
   v_n integer;
   -- The requests in arrival order: position k is the request with i = k - 1.
   q_user integer[]; q_role text[]; q_bank integer[]; q_permitted boolean[]; q_from text[]; q_to text[];
-  q_amount bigint[]; q_transfer uuid[]; q_memo text[]; q_key text[]; q_hash text[];
+  q_amount bigint[]; q_transfer uuid[]; q_memo text[]; q_key text[]; q_hash text[]; q_session bigint[];
   -- Per request: the first request of the group with its (user, key), a refusal, a stored answer
   -- of a key claimed before the group, and the group's accounts it moves money between.
   a_first integer[]; a_error text[]; a_replay jsonb[]; a_src integer[]; a_tgt integer[];
@@ -47,15 +52,23 @@ BEGIN
          array_agg(x."bankId" ORDER BY x.i), array_agg(x.permitted ORDER BY x.i), array_agg(x."from" ORDER BY x.i),
          array_agg(x."to" ORDER BY x.i), array_agg(x."amountCents" ORDER BY x.i),
          array_agg(x."transferId" ORDER BY x.i), array_agg(x.memo ORDER BY x.i), array_agg(x.key ORDER BY x.i),
-         array_agg(x."requestHash" ORDER BY x.i)
-    INTO v_n, q_user, q_role, q_bank, q_permitted, q_from, q_to, q_amount, q_transfer, q_memo, q_key, q_hash
+         array_agg(x."requestHash" ORDER BY x.i), array_agg(x."sessionId" ORDER BY x.i)
+    INTO v_n, q_user, q_role, q_bank, q_permitted, q_from, q_to, q_amount, q_transfer, q_memo, q_key, q_hash,
+         q_session
     FROM jsonb_to_recordset(p_requests) AS x(i integer, "userId" integer, role text, "bankId" integer,
       permitted boolean, "from" text, "to" text, "amountCents" bigint, "transferId" uuid, memo text, key text,
-      "requestHash" text);
+      "requestHash" text, "sessionId" bigint);
   IF v_n = 0 THEN
     RETURN '[]'::jsonb;
   END IF;
-  a_error := array_fill(NULL::text, ARRAY[v_n]);
+  -- 0. A remembered session (its id given) must still be live, its user the same (BK401 if not).
+  SELECT array_agg(CASE WHEN x.session IS NULL OR EXISTS (
+           SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+            WHERE s.id = x.session AND s.revoked_at IS NULL AND s.expires_at > now() AND u.deleted_at IS NULL
+              AND u.id = x.uid AND u.role = x.role AND u.bank_id = x.bank AND NOT u.must_change_password)
+         THEN NULL ELSE 'BK401' END ORDER BY x.k)
+    INTO a_error
+    FROM unnest(q_session, q_user, q_role, q_bank) WITH ORDINALITY AS x(session, uid, role, bank, k);
   a_replay := array_fill(NULL::jsonb, ARRAY[v_n]);
   a_src := array_fill(NULL::integer, ARRAY[v_n]);
   a_tgt := array_fill(NULL::integer, ARRAY[v_n]);
@@ -68,7 +81,7 @@ BEGIN
             FROM unnest(q_user, q_key) WITH ORDINALITY AS x(uid, key, k)) u;
   WITH firsts AS (
     SELECT x.k, x.uid, x.key, x.hash FROM unnest(q_user, q_key, q_hash) WITH ORDINALITY AS x(uid, key, hash, k)
-     WHERE x.key IS NOT NULL AND a_first[x.k] = x.k
+     WHERE x.key IS NOT NULL AND a_first[x.k] = x.k AND a_error[x.k] IS NULL
   ), claimed AS (
     INSERT INTO idempotency_keys (user_id, key, request_hash, response_status, response_body)
     SELECT uid, key, hash, 0, '{}'::jsonb FROM firsts ORDER BY uid, key
@@ -78,7 +91,8 @@ BEGIN
   SELECT coalesce(array_agg(f.k), '{}') INTO v_claimed FROM firsts f JOIN claimed c ON c.user_id = f.uid AND c.key = f.key;
   FOR v_k IN
     SELECT x.k FROM unnest(q_key) WITH ORDINALITY AS x(key, k)
-     WHERE x.key IS NOT NULL AND a_first[x.k] = x.k AND NOT x.k = ANY(v_claimed) ORDER BY x.k
+     WHERE x.key IS NOT NULL AND a_first[x.k] = x.k AND a_error[x.k] IS NULL AND NOT x.k = ANY(v_claimed)
+     ORDER BY x.k
   LOOP
     SELECT * INTO v_stored FROM idempotency_keys WHERE user_id = q_user[v_k] AND key = q_key[v_k];
     IF v_stored.response_status IS NULL OR v_stored.response_status <= 0 THEN

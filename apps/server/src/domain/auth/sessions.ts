@@ -70,12 +70,58 @@ function lookupsOf(db: Executor) {
   return batcher;
 }
 
+/**
+ * The sessions this process looked up lately, per database, for the one call that checks its
+ * session itself: a transfer names its session and its group checks it in the statement that
+ * writes it (migration 0013), so a transfer needs no look-up of its own. Every other call looks
+ * its session up. Bounded (the oldest forgotten first) and short-lived.
+ */
+const REMEMBER_MS = 60_000;
+const REMEMBER_AT_MOST = 10_000;
+const memories = new WeakMap<Executor, Map<string, { actor: SignedIn; until: number }>>();
+
+function memoryOf(db: Executor) {
+  let memory = memories.get(db);
+  if (!memory) memories.set(db, (memory = new Map()));
+  return memory;
+}
+
+function remember(db: Executor, hash: string, actor: SignedIn) {
+  const memory = memoryOf(db);
+  memory.delete(hash);
+  memory.set(hash, { actor, until: Date.now() + REMEMBER_MS });
+  if (memory.size > REMEMBER_AT_MOST) memory.delete(memory.keys().next().value!);
+}
+
 /** The actor behind a bearer token, or null when the token is unknown, expired, revoked or its user deleted. */
 export async function actorForToken(db: Executor, token: string): Promise<SignedIn | null> {
-  const row = await lookupsOf(db).add(hashToken(token));
-  if (!row) return null;
+  const hash = hashToken(token);
+  const row = await lookupsOf(db).add(hash);
+  if (!row) {
+    memoryOf(db).delete(hash);
+    return null;
+  }
   const { tokenHash: _, ...actor } = row;
+  remember(db, hash, actor);
   return actor;
+}
+
+/**
+ * The actor this process remembers for a token (looked up in the last minute), not checked
+ * again: only for a call whose own statement checks the session (see above); null if none.
+ */
+export function rememberedActor(db: Executor, token: string): SignedIn | null {
+  const memory = memoryOf(db);
+  const hash = hashToken(token);
+  const entry = memory.get(hash);
+  if (entry && entry.until > Date.now()) return entry.actor;
+  memory.delete(hash);
+  return null;
+}
+
+/** Forgets what this process remembered of a token's session (it turned out not to be current). */
+export function forgetToken(db: Executor, token: string): void {
+  memoryOf(db).delete(hashToken(token));
 }
 
 export async function revokeSession(db: Executor, sessionId: number): Promise<void> {

@@ -26,9 +26,17 @@ export interface TransferInput {
 const debitDescription = messages.transferToDescription('%1$s', '%2$s');
 const creditDescription = messages.transferFromDescription('%1$s', '%2$s');
 
-/** What the database function's refusals (SQLSTATE class BK, migrations 0007-0009) mean. */
+/**
+ * The session a transfer named is no longer what the server remembered (signed out, revoked,
+ * expired, its user deleted or changed): nothing was done; look the session up again.
+ */
+export class SessionNotCurrent extends Error {}
+
+/** What the database function's refusals (SQLSTATE class BK, migrations 0007-0009 and 0013) mean. */
 function refusal(error: unknown, actor: Actor): Error {
   switch (pgErrorCode(error)) {
+    case 'BK401':
+      return new SessionNotCurrent('the remembered session is not current');
     case 'BK403':
       return moneyMovementRefused(actor);
     case 'BK404':
@@ -68,6 +76,8 @@ interface GroupRequest {
   memo: string | null;
   key: string | null;
   requestHash: string | null;
+  /** The session the server remembered (not looked up for this request), for the group to check. */
+  sessionId: number | null;
 }
 
 export type GroupAnswer = IdempotentResponse<TransferResult> | { error: string };
@@ -120,6 +130,8 @@ export async function transferOnce(
   actor: Actor,
   input: TransferInput,
   key: string | null,
+  /** The actor came from the server's memory of its session: the group checks the session. */
+  options: { checkSession?: boolean } = {},
 ): Promise<IdempotentResponse<TransferResult>> {
   if (input.fromAccountId === input.toAccountId) {
     throw badRequest(messages.sameAccountTwice, { toAccountId: messages.targetAccountInvalid });
@@ -144,6 +156,7 @@ export async function transferOnce(
         memo: input.memo ?? null,
         key,
         requestHash: key === null ? null : requestHash(input),
+        sessionId: options.checkSession ? actor.sessionId : null,
       },
     })
     .catch((error: unknown) => {

@@ -1,0 +1,124 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { accounts, sessions, users } from '../src/db/schema.js';
+import { createSession } from '../src/domain/auth/sessions.js';
+import { verifyLedger } from '../src/domain/ledger/index.js';
+import { call, useTestApp } from './harness.js';
+import { insertAccount, seedTwoBanks, type SeededBank } from './fixtures.js';
+
+/**
+ * A transfer does not look its session up when the server remembers it (issue 22): the
+ * statement that writes the transfer checks the session instead. Whatever happened to the
+ * session since the server remembered it takes effect at once: a transfer after it is answered
+ * as if the session had been looked up, and moves nothing it should not.
+ */
+
+const t = useTestApp();
+let one: SeededBank;
+let savings: string;
+
+beforeEach(async () => {
+  ({ one } = await seedTwoBanks(t.db));
+  savings = (
+    await insertAccount(t.db, {
+      userId: one.student.id,
+      bankId: one.bankId,
+      branchId: one.main.id,
+      type: 'SAVINGS',
+    })
+  ).accountNumber;
+  await t.db
+    .update(accounts)
+    .set({ balanceCents: 1000 })
+    .where(eq(accounts.accountNumber, one.checking.accountNumber));
+  await t.db.execute(
+    sql`insert into transactions (account_number, type, description, amount_cents, transaction_date)
+        values (${one.checking.accountNumber}, 'credit', 'Opening', 1000, now())`,
+  );
+});
+
+const transfer = (token: string, key?: string, amount = 1) =>
+  call(t.app, 'POST', '/user/transfers', {
+    token,
+    body: { fromAccountId: one.checking.accountNumber, toAccountId: savings, amount },
+    headers: key ? { 'idempotency-key': key } : {},
+  });
+
+const balances = async () =>
+  Promise.all(
+    [one.checking.accountNumber, savings].map(
+      async (n) => (await t.db.select().from(accounts).where(eq(accounts.accountNumber, n)))[0]!.balanceCents,
+    ),
+  );
+
+/** A transfer answered 201: the server now remembers the token's session. */
+async function remembered(token: string) {
+  expect((await transfer(token)).status).toBe(201);
+}
+
+describe('a transfer with a session the server remembers', () => {
+  it('is refused after the session signed out, moves nothing, and leaves its key unused', async () => {
+    await remembered(one.tokens.student);
+    expect((await call(t.app, 'POST', '/logout', { token: one.tokens.student })).status).toBe(204);
+    const after = await transfer(one.tokens.student, 'after-logout');
+    expect(after.status).toBe(401);
+    expect(await balances()).toEqual([900, 100]);
+    // The key was not claimed: signed in again, the same key moves the money once.
+    const again = await createSession(t.db, one.student.id, 3600);
+    expect((await transfer(again, 'after-logout')).status).toBe(201);
+    expect((await transfer(again, 'after-logout')).status).toBe(201);
+    expect(await balances()).toEqual([800, 200]);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('is refused when an admin resets the password, deletes the user, or the session expires', async () => {
+    await remembered(one.tokens.student);
+    const reset = await call(t.app, 'POST', `/admin/users/${one.student.username}/resetPassword`, {
+      token: one.tokens.admin,
+    });
+    expect(reset.status).toBe(200);
+    expect((await transfer(one.tokens.student)).status).toBe(401);
+
+    const second = await createSession(t.db, one.student.id, 3600);
+    await t.db.update(users).set({ mustChangePassword: false }).where(eq(users.id, one.student.id));
+    await remembered(second);
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, one.student.id));
+    expect((await transfer(second)).status).toBe(401);
+
+    const third = await createSession(t.db, one.student.id, 3600);
+    await remembered(third);
+    await t.db
+      .update(users)
+      .set({ deletedAt: sql`now()` })
+      .where(eq(users.id, one.student.id));
+    expect((await transfer(third)).status).toBe(401);
+    expect(await balances()).toEqual([700, 300]);
+  });
+
+  it('follows the rules of the user as they are now, not as remembered', async () => {
+    // Remembered as an admin, who may move any money of the bank...
+    await remembered(one.tokens.admin);
+    // ...then made a Student of a branch: a Student moves only their own money.
+    await t.db.update(users).set({ role: 'USER', branchId: one.main.id }).where(eq(users.id, one.admin.id));
+    const asStudent = await transfer(one.tokens.admin);
+    expect(asStudent.status).toBe(404);
+    expect(await balances()).toEqual([900, 100]);
+    // And a teller without the bank's transfer permission is refused as such, not as remembered.
+    await remembered(one.tokens.teller);
+    await t.db.execute(sql`update banks set teller_transfer_permission = false where id = ${one.bankId}`);
+    expect((await transfer(one.tokens.teller)).status).toBe(403);
+    expect(await balances()).toEqual([800, 200]);
+  });
+
+  it('is answered by a student who must now choose a password first, as the rules say', async () => {
+    await remembered(one.tokens.student);
+    await t.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, one.student.id));
+    const refused = await transfer(one.tokens.student);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ reason: 'PASSWORD_CHANGE_REQUIRED' });
+    expect(await balances()).toEqual([900, 100]);
+  });
+});
