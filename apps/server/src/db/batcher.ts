@@ -44,21 +44,37 @@ export class Batcher<I, O> {
     });
   }
 
+  /**
+   * The next group goes first, its answers' turn after: the next call is sent (the pool hands
+   * out its connection on the next tick) before the answers of this group resume their requests,
+   * which write their responses. Otherwise the database waited for every response of the group
+   * to be written before it received the next group.
+   */
+  private settled(group: Waiting<I, O>[], answer: () => void): void {
+    this.inFlight--;
+    this.drain();
+    setImmediate(() => {
+      try {
+        answer();
+      } catch (error) {
+        group.forEach((w) => w.reject(error));
+      }
+    });
+  }
+
   private drain(): void {
     while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {
       const group = this.queue.splice(0, this.options.maxSize);
       this.inFlight++;
-      this.run(group.map((w) => w.item))
-        .then((outputs) => {
-          if (outputs.length !== group.length)
-            throw new Error(`${outputs.length} answers for ${group.length} items`);
-          group.forEach((w, i) => w.resolve(outputs[i]!));
-        })
-        .catch((error: unknown) => group.forEach((w) => w.reject(error)))
-        .finally(() => {
-          this.inFlight--;
-          this.drain();
-        });
+      this.run(group.map((w) => w.item)).then(
+        (outputs) =>
+          this.settled(group, () => {
+            if (outputs.length !== group.length)
+              throw new Error(`${outputs.length} answers for ${group.length} items`);
+            group.forEach((w, i) => w.resolve(outputs[i]!));
+          }),
+        (error: unknown) => this.settled(group, () => group.forEach((w) => w.reject(error))),
+      );
     }
   }
 }
