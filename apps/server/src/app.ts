@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limits, messages } from '@bank/shared';
@@ -11,6 +10,7 @@ import { setPasswordHashCost } from './domain/auth/passwords.js';
 import { registerAuth } from './plugins/auth.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerNoStore } from './plugins/no-store.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerDocument } from './plugins/openapi-document.js';
 import { OneLinePerRequest } from './plugins/request-log.js';
 import { registerWebApp } from './plugins/web-app.js';
@@ -57,6 +57,17 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerSecurityHeaders(app, {
+    contentSecurityPolicy: {
+      directives: {
+        // Swagger UI and the web app's inline styles (Mantine) need 'unsafe-inline' styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        // The bank is served over plain HTTP on 127.0.0.1 by default; upgrading would break it.
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
   registerNoStore(app);
   registerAuth(app, db);
   // What is buffered is written when the server stops.
@@ -68,17 +79,6 @@ export async function buildApp({
   // The display name arrives as a raw text body (spec §7).
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        // Swagger UI and the web app's inline styles (Mantine) need 'unsafe-inline' styles.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        // The bank is served over plain HTTP on 127.0.0.1 by default; upgrading would break it.
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
   if (rateLimitPerMinute > 0) {
     await app.register(rateLimit, {
       max: rateLimitPerMinute,
