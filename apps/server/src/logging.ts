@@ -16,7 +16,7 @@ export interface LogDestination {
 /**
  * Where the server's log lines go: standard output, as JSON lines or, for a terminal, one short
  * coloured line each ("07:41:03 INFO POST /api/user/transfers 201 3.1 ms"). JSON lines are buffered
- * up to 4 KiB and written at least every second: under load that is one write for many requests
+ * up to 15 KiB and written at least every second: under load that is one write for many requests
  * instead of one each.
  */
 export function logDestination(format: LogFormat, dest: number | string = 1): LogDestination {
@@ -29,7 +29,9 @@ export function logDestination(format: LogFormat, dest: number | string = 1): Lo
     });
     return { stream, flush: () => {} };
   }
-  const stream = pino.destination({ dest, sync: false, minLength: 4096 });
+  // As much as sonic-boom writes at once (its maxWrite, 16 KiB, must stay above): under load a
+  // write every 60 or so lines. Each write is a round through libuv's thread pool.
+  const stream = pino.destination({ dest, sync: false, minLength: 15 * 1024 });
   setInterval(() => stream.flush(), 1000).unref();
   return { stream, flush: () => stream.flushSync() };
 }
