@@ -4,12 +4,8 @@ import { firstScreens } from './build/first-screens.ts';
 import { precompress } from './build/precompress.ts';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
-/** The signed-in layout's chunks (src/app/layouts/signed-in-frame.ts). */
-const SIGNED_IN_FRAME = [
-  'src/app/layouts/protected-layout.tsx',
-  'src/app/layouts/side-nav.tsx',
-  'src/app/layouts/user-menu.tsx',
-];
+/** The signed-in layout, side navigation and user menu (src/app/layouts/signed-in-frame.tsx). */
+const SIGNED_IN_FRAME = ['src/app/layouts/frame.ts'];
 
 export default defineConfig({
   plugins: [
