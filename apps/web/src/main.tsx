@@ -25,6 +25,9 @@ const loadApp = () => import('./app/start-app');
 
 async function startApp(handover?: Handover) {
   const app = await loadApp();
+  // Evaluating the app's modules is one long task on a phone; the app starts in the next one, so
+  // that the browser can paint and answer input in between (issue 22).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   await app.startApp(root, handover);
 }
 
