@@ -1,6 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { firstScreens } from './build/first-screens.ts';
+import { mantineStylesUsed } from './build/mantine-styles.ts';
 import { precompress } from './build/precompress.ts';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
@@ -11,6 +13,12 @@ export default defineConfig({
   plugins: [
     react(),
     zodWithoutJsonSchema(),
+    // The app's own components and the notifications package (built on Mantine's Notification).
+    mantineStylesUsed(
+      ['src', '../../node_modules/@mantine/notifications/esm'].map((dir) =>
+        fileURLToPath(new URL(dir, import.meta.url)),
+      ),
+    ),
     // The first screens of a signed-in visit that the entry asks for beside the app (main.tsx).
     firstScreens('src/app/start-app.tsx', [
       { path: '^/home/?$', modules: [...SIGNED_IN_FRAME, 'src/app/home/home-page.tsx'] },
