@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstScreens } from './build/first-screens.ts';
 import { mantineStylesUsed } from './build/mantine-styles.ts';
@@ -14,11 +15,10 @@ export default defineConfig({
     react(),
     zodWithoutJsonSchema(),
     // The app's own components and the notifications package (built on Mantine's Notification).
-    mantineStylesUsed(
-      ['src', '../../node_modules/@mantine/notifications/esm'].map((dir) =>
-        fileURLToPath(new URL(dir, import.meta.url)),
-      ),
-    ),
+    mantineStylesUsed([
+      fileURLToPath(new URL('src', import.meta.url)),
+      path.dirname(fileURLToPath(import.meta.resolve('@mantine/notifications'))),
+    ]),
     // The first screens of a signed-in visit that the entry asks for beside the app (main.tsx).
     firstScreens('src/app/start-app.tsx', [
       { path: '^/home/?$', modules: [...SIGNED_IN_FRAME, 'src/app/home/home-page.tsx'] },
