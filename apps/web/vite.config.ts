@@ -26,6 +26,18 @@ export default defineConfig({
     ]),
     precompress(),
   ],
+  resolve: {
+    alias: [
+      // React Router's package points every bundler at its development build (its dev warnings
+      // on); the build takes the production one it ships beside it (issue 22).
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(
+          import.meta.resolve('react-router').replace('/development/', '/production/'),
+        ),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
