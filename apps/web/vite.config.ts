@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { firstScreensChunk } from './build/chunk-groups.ts';
 import { firstScreens } from './build/first-screens.ts';
 import { mantineStylesUsed } from './build/mantine-styles.ts';
 import { precompress } from './build/precompress.ts';
@@ -10,9 +11,18 @@ import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 /** The signed-in layout, side navigation and user menu (src/app/layouts/signed-in-frame.tsx). */
 const SIGNED_IN_FRAME = ['src/app/layouts/frame.ts'];
 
+/** What the first screens need beyond the app and other screens share too, in one chunk (build/chunk-groups.ts). */
+const screens = firstScreensChunk(
+  fileURLToPath(new URL('src/', import.meta.url)),
+  ['src/main.tsx', 'src/app/start-app.tsx'],
+  [...SIGNED_IN_FRAME, 'src/app/home/home-page.tsx', 'src/features/accounts/account-page.tsx'],
+  1,
+);
+
 export default defineConfig({
   plugins: [
     react(),
+    screens.plugin,
     zodWithoutJsonSchema(),
     // The app's own components and the notifications package (built on Mantine's Notification).
     mantineStylesUsed([
@@ -71,6 +81,7 @@ export default defineConfig({
               minShareCount: 5,
               priority: 2,
             },
+            screens.group,
           ],
         },
       },
