@@ -86,6 +86,8 @@ function StepChart({
     let cancelled = false;
     const draw = async () => {
       const { drawChart } = await import('./balance-chart-canvas');
+      // Evaluating uPlot and drawing are two tasks, not one long one on a phone (issue 22).
+      await new Promise((resolve) => setTimeout(resolve, 0));
       if (!cancelled) stop = drawChart(target, points, theme, dark, HEIGHT);
     };
     // Drawn once the page has painted (issue 22): on a phone the canvas took a tenth of a second
