@@ -41,12 +41,7 @@ export const budgets = {
 const APP = 'src/app/start-app.tsx';
 const ACCOUNT_PAGE = 'src/features/accounts/account-page.tsx';
 /** What every screen behind sign-in loads beside its own chunk (app/router.tsx, app/layouts/). */
-const SIGNED_IN_SHELL = [
-  'src/app/layouts/protected-layout.tsx',
-  'src/app/layouts/side-nav.tsx',
-  'src/app/layouts/user-menu.tsx',
-  'src/app/notifications-host.tsx',
-];
+const SIGNED_IN_SHELL = ['src/app/layouts/frame.ts', 'src/app/notifications-host.tsx'];
 
 function load() {
   const file = path.join(dist, '.vite/manifest.json');

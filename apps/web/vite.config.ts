@@ -1,20 +1,34 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { firstScreensChunk } from './build/chunk-groups.ts';
 import { firstScreens } from './build/first-screens.ts';
+import { mantineStylesUsed } from './build/mantine-styles.ts';
 import { precompress } from './build/precompress.ts';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
-/** The signed-in layout's chunks (src/app/layouts/signed-in-frame.ts). */
-const SIGNED_IN_FRAME = [
-  'src/app/layouts/protected-layout.tsx',
-  'src/app/layouts/side-nav.tsx',
-  'src/app/layouts/user-menu.tsx',
-];
+/** The signed-in layout, side navigation and user menu (src/app/layouts/signed-in-frame.tsx). */
+const SIGNED_IN_FRAME = ['src/app/layouts/frame.ts'];
+
+/** What the first screens need beyond the app and other screens share too, in one chunk (build/chunk-groups.ts). */
+const screens = firstScreensChunk(
+  fileURLToPath(new URL('src/', import.meta.url)),
+  ['src/main.tsx', 'src/app/start-app.tsx'],
+  [...SIGNED_IN_FRAME, 'src/app/home/home-page.tsx', 'src/features/accounts/account-page.tsx'],
+  1,
+);
 
 export default defineConfig({
   plugins: [
     react(),
+    screens.plugin,
     zodWithoutJsonSchema(),
+    // The app's own components and the notifications package (built on Mantine's Notification).
+    mantineStylesUsed([
+      fileURLToPath(new URL('src', import.meta.url)),
+      path.dirname(fileURLToPath(import.meta.resolve('@mantine/notifications'))),
+    ]),
     // The first screens of a signed-in visit that the entry asks for beside the app (main.tsx).
     firstScreens('src/app/start-app.tsx', [
       { path: '^/home/?$', modules: [...SIGNED_IN_FRAME, 'src/app/home/home-page.tsx'] },
@@ -22,6 +36,18 @@ export default defineConfig({
     ]),
     precompress(),
   ],
+  resolve: {
+    alias: [
+      // React Router's package points every bundler at its development build (its dev warnings
+      // on); the build takes the production one it ships beside it (issue 22).
+      {
+        find: /^react-router$/,
+        replacement: fileURLToPath(
+          import.meta.resolve('react-router').replace('/development/', '/production/'),
+        ),
+      },
+    ],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -55,6 +81,7 @@ export default defineConfig({
               minShareCount: 5,
               priority: 2,
             },
+            screens.group,
           ],
         },
       },

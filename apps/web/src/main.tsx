@@ -25,6 +25,9 @@ const loadApp = () => import('./app/start-app');
 
 async function startApp(handover?: Handover) {
   const app = await loadApp();
+  // Evaluating the app's modules is one long task on a phone; the app starts in the next one, so
+  // that the browser can paint and answer input in between (issue 22).
+  await new Promise((resolve) => setTimeout(resolve, 0));
   await app.startApp(root, handover);
 }
 
@@ -54,6 +57,8 @@ if (window.location.pathname === paths.login && !authStore.get()) {
     </StrictMode>,
   );
 } else {
-  preloadFirstScreen(window.location.pathname);
+  // The app's files first: they are what every screen waits for. The first screen's own (many
+  // smaller ones) queue behind them on the browser's connections, not ahead (issue 22).
   void startApp();
+  preloadFirstScreen(window.location.pathname);
 }

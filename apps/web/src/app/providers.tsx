@@ -2,8 +2,9 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './a11y.css';
 import { MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { cssVariablesResolver, theme } from './theme';
 
 /**
@@ -13,6 +14,23 @@ import { cssVariablesResolver, theme } from './theme';
 const NotificationsHost = lazy(async () => ({
   default: (await import('./notifications-host')).NotificationsHost,
 }));
+
+/**
+ * The host is downloaded and mounted with the first notification, then stays (its exit
+ * animations): most visits show none, and on a phone it was a download and a render more
+ * before the first screen (issue 22).
+ */
+function NotificationsOnceShown() {
+  const { notifications, queue } = useNotifications();
+  const [shown, setShown] = useState(false);
+  if (!shown && notifications.length + queue.length > 0) setShown(true);
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  );
+}
 
 export interface ProvidersProps {
   queryClient: QueryClient;
@@ -29,9 +47,7 @@ export function Providers({ queryClient, env = 'default', children }: ProvidersP
       env={env}
       defaultColorScheme="auto"
     >
-      <Suspense fallback={null}>
-        <NotificationsHost />
-      </Suspense>
+      <NotificationsOnceShown />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

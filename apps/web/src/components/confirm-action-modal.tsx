@@ -120,16 +120,19 @@ export function useConfirmAction() {
     setRequest(next);
     setOpened(true);
   };
-  const modal = (
+  // Mounted with the first question, then kept (it fades out): a closed dialog on every screen
+  // that might ask cost each screen's first render a portal and a second, synchronous render
+  // (issue 22).
+  const modal = request && (
     <ConfirmActionModal
       opened={opened}
       // The text stays while the dialog fades out.
-      message={request?.message ?? ''}
-      confirmLabel={request?.confirmLabel}
-      danger={request?.danger}
+      message={request.message}
+      confirmLabel={request.confirmLabel}
+      danger={request.danger}
       onConfirm={() => {
         setOpened(false);
-        request?.onConfirm();
+        request.onConfirm();
       }}
       onCancel={() => setOpened(false)}
     />

@@ -1,13 +1,12 @@
 import { Burger, Button, Group, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import type { User } from '@bank/shared';
 import { Logo } from '../../components/logo';
 import { useSession } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { useBankSettings } from '../../lib/queries';
-
-const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+import { UserMenu } from './signed-in-frame';
 
 export interface AppHeaderProps {
   navOpened: boolean;

@@ -1,6 +1,6 @@
 import { AppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LiveRegion } from '../../components/live-region';
 import { setUnauthorizedHandler } from '../../lib/api-client';
@@ -12,10 +12,8 @@ import { prefetchSignedIn } from '../prefetch';
 import { useSessionExpired } from '../session';
 import { AppHeader } from './app-header';
 import { NavigationProgress } from './navigation-progress';
+import { SideNav } from './signed-in-frame';
 import { SkipLink } from './skip-link';
-
-/** Only someone signed in has a side navigation: its own chunk, not part of the sign-in page (issue 13). */
-const SideNav = lazy(async () => ({ default: (await import('./side-nav')).SideNav }));
 
 /** After every navigation (not the first load) focus goes to the new screen's heading (issue 14). */
 function useFocusOnNavigation(main: React.RefObject<HTMLElement | null>) {

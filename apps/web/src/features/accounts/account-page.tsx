@@ -186,14 +186,17 @@ function AccountBody({ account, all }: { account: Account | undefined; all: Tran
         />
       )}
       <TransactionSections pending={pending} posted={posted} actions={actions} />
-      <ReverseTransactionDialog
-        transaction={reversing}
-        onClose={() => setReversing(null)}
-        onDone={() => {
-          setReversing(null);
-          setEditing(null);
-        }}
-      />
+      {/* Mounted when opened: a closed dialog cost the page a portal and a second, synchronous render. */}
+      {reversing && (
+        <ReverseTransactionDialog
+          transaction={reversing}
+          onClose={() => setReversing(null)}
+          onDone={() => {
+            setReversing(null);
+            setEditing(null);
+          }}
+        />
+      )}
     </>
   );
 }

@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Paper, Text, Title, useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import dayjs from 'dayjs';
-import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import type { Transaction } from '@bank/shared';
 import { money } from '../../lib/format';
 import { uiText } from '../../lib/ui-text';
@@ -67,41 +65,6 @@ function afterPaint(work: () => void): () => void {
   return () => window.clearTimeout(id);
 }
 
-function drawChart(
-  target: HTMLDivElement,
-  points: BalancePoint[],
-  theme: ReturnType<typeof useMantineTheme>,
-  dark: boolean,
-): uPlot {
-  const axis = {
-    stroke: dark ? theme.colors.gray[3] : theme.colors.gray[8],
-    grid: { stroke: dark ? theme.colors.dark[4] : theme.colors.gray[2] },
-    ticks: { show: false },
-  };
-  return new uPlot(
-    {
-      width: target.clientWidth || 600,
-      height: HEIGHT,
-      legend: { show: false },
-      cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true } },
-      axes: [axis, { ...axis, size: 80, values: (_u, splits) => splits.map(money) }],
-      series: [
-        {},
-        {
-          label: 'Balance',
-          stroke: dark ? theme.colors.blue[4] : theme.colors.blue[8],
-          width: 2,
-          paths: uPlot.paths.stepped!({ align: 1 }),
-          points: { show: points.length <= 40 },
-        },
-      ],
-    },
-    [points.map((p) => p.time), points.map((p) => p.balance)],
-    target,
-  );
-}
-
 /** The step line itself, drawn by uPlot on a canvas; the figure around it carries the words. */
 function StepChart({
   points,
@@ -119,22 +82,23 @@ function StepChart({
   useEffect(() => {
     const target = box.current;
     if (!target || !canvasAvailable()) return;
-    let chart: uPlot | undefined;
-    let resize: ResizeObserver | undefined;
-    const draw = () => {
-      chart = drawChart(target, points, theme, dark);
-      const drawn = chart;
-      resize = new ResizeObserver(() => drawn.setSize({ width: target.clientWidth, height: HEIGHT }));
-      resize.observe(target);
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    const draw = async () => {
+      const { drawChart } = await import('./balance-chart-canvas');
+      // Evaluating uPlot and drawing are two tasks, not one long one on a phone (issue 22).
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (!cancelled) stop = drawChart(target, points, theme, dark, HEIGHT);
     };
     // Drawn once the page has painted (issue 22): on a phone the canvas took a tenth of a second
-    // of the task that showed the account, and nothing on it is the page's first words. The box
-    // keeps the chart's height meanwhile, so nothing below it moves.
-    const cancel = afterPaint(draw);
+    // of the task that showed the account, and nothing on it is the page's first words. uPlot
+    // (14 KB of brotli) is downloaded then too, not before the page. The box keeps the chart's
+    // height meanwhile, so nothing below it moves.
+    const cancel = afterPaint(() => void draw());
     return () => {
+      cancelled = true;
       cancel();
-      resize?.disconnect();
-      chart?.destroy();
+      stop?.();
     };
   }, [points, theme, dark]);
   // role="img" makes the canvas one picture with a name; nothing inside takes keyboard focus.

@@ -1,0 +1,148 @@
+import type { Plugin } from 'vite';
+
+/** Modules that only re-export a library: following all their imports makes every module look needed. */
+const BARREL = [
+  /[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/,
+  /[\\/]@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/](tabler-icons-react|icons[\\/]index)\.mjs$/,
+  /[\\/]packages[\\/]shared[\\/]src[\\/]index\.ts$/,
+];
+const isBarrel = (id: string) => BARREL.some((re) => re.test(id));
+
+/** `import a, { b, c as d } from 'x'` in a module's code: the imported names per specifier. */
+function namedImports(code: string): { spec: string; names: string[] }[] {
+  const found = [];
+  for (const m of code.matchAll(/import\s+(?:(\w+)\s*,?\s*)?(?:\{([^}]*)\})?\s*from\s*["']([^"']+)["']/g)) {
+    const names = (m[2] ?? '')
+      .split(',')
+      .map((part) =>
+        part
+          .replace(/^\s*type\s+/, '')
+          .split(/\s+as\s+/)[0]!
+          .trim(),
+      )
+      .filter(Boolean);
+    if (m[1]) names.push('default');
+    found.push({ spec: m[3]!, names });
+  }
+  return found;
+}
+
+type Graph = {
+  getModuleIds(): IterableIterator<string>;
+  getModuleInfo(id: string): {
+    code: string | null;
+    importedIds: readonly string[];
+    importers: readonly string[];
+    exports?: string[];
+  } | null;
+};
+
+/**
+ * Which library modules a name imported from a library's entry is: Mantine's components (its
+ * index.mjs says which file), Tabler's icons (a file each), the shared package's modules (by
+ * their exports) and dayjs. Other libraries are left to the bundler.
+ */
+function libraryResolver(graph: Graph, ids: string[]) {
+  const mantineIndex = ids.find((id) => /[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/.test(id));
+  const mantine = new Map<string, string>();
+  if (mantineIndex) {
+    const dir = mantineIndex.slice(0, -'index.mjs'.length);
+    for (const m of (graph.getModuleInfo(mantineIndex)?.code ?? '').matchAll(
+      /import\s*\{([^}]*)\}\s*from\s*"\.\/([^"]+)"/g,
+    )) {
+      for (const name of m[1]!.split(',')) mantine.set(name.trim(), dir + m[2]!);
+    }
+  }
+  const shared = ids.filter((id) => /[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) && !isBarrel(id));
+  return (spec: string, name: string): string | undefined => {
+    if (spec === '@mantine/core') return mantine.get(name);
+    if (spec === '@tabler/icons-react') return ids.find((id) => id.endsWith(`/icons/${name}.mjs`));
+    if (spec === '@bank/shared') return shared.find((id) => graph.getModuleInfo(id)?.exports?.includes(name));
+    if (spec === 'dayjs') return ids.find((id) => /[\\/]dayjs[\\/]dayjs\.min\.js$/.test(id));
+    return undefined;
+  };
+}
+
+/** The modules of the first screens' chunk: what `screens` need and `entries` do not (see below). */
+function firstScreensModules(
+  graph: Graph,
+  own: (id: string) => boolean,
+  entries: string[],
+  screens: string[],
+) {
+  const ids = [...graph.getModuleIds()];
+  const resolve = libraryResolver(graph, ids);
+  const find = (module: string) => {
+    const id = ids.find((candidate) => candidate.endsWith(`/${module}`));
+    if (!id) throw new Error(`first-screens-chunk: no module ${module}`);
+    return id;
+  };
+  /** The own modules `start` reaches, and the library modules they need. */
+  const needs = (start: string[]) => {
+    const ownSeen = new Set<string>();
+    const libSeen = new Set<string>();
+    const visitLib = (id: string | undefined) => {
+      if (!id || libSeen.has(id) || own(id) || isBarrel(id)) return;
+      libSeen.add(id);
+      for (const next of graph.getModuleInfo(id)?.importedIds ?? []) visitLib(next);
+    };
+    const visitOwn = (id: string) => {
+      if (ownSeen.has(id) || !own(id)) return;
+      ownSeen.add(id);
+      const info = graph.getModuleInfo(id);
+      for (const next of info?.importedIds ?? []) visitOwn(next);
+      for (const { spec, names } of namedImports(info?.code ?? '')) {
+        for (const name of names) visitLib(resolve(spec, name));
+      }
+    };
+    start.map(find).forEach(visitOwn);
+    return { ownSeen, libSeen };
+  };
+  const loaded = needs(entries);
+  const first = needs(screens);
+  const loadedAll = new Set([...loaded.ownSeen, ...loaded.libSeen]);
+  // A library module that a module of the entry or the app imports stays with them.
+  return [...first.ownSeen, ...first.libSeen].filter(
+    (id) =>
+      !loadedAll.has(id) &&
+      !(graph.getModuleInfo(id)?.importers ?? []).some((importer) => loadedAll.has(importer)),
+  );
+}
+
+/**
+ * Issue 22: the modules that the first screens of a signed-in visit (`screens`: the frame, home,
+ * an account) need and neither the entry (the sign-in page) nor the app (`entries`) load, in one
+ * chunk instead of one per combination of screens that shares them. A signed-in first visit on
+ * a phone waited for about 25 files beside the app's, most of a few hundred bytes (an icon, a
+ * page header, a status line, a helper), and on a slow network each costs a round trip on one of
+ * the browser's six connections and a kilobyte of headers.
+ *
+ * What a module needs is read from the module graph: the app's own modules (`src`) through their
+ * imports, and through the names they import from Mantine, Tabler's icons, the shared package and
+ * dayjs the library modules behind those names and what those import (a library's entry module
+ * re-exports all of it, so following its imports would make every module look needed). A module
+ * the entry or the app needs, or that one of their modules imports, stays where it was: the
+ * sign-in page and the app download what they did. Returns the plugin (it reads the graph once
+ * the build has it) and the group for `codeSplitting.groups`.
+ */
+export function firstScreensChunk(srcDir: string, entries: string[], screens: string[], priority: number) {
+  const own = (id: string) => id.startsWith(srcDir) && !id.includes('/node_modules/');
+  const captured = new Set<string>();
+  const plugin: Plugin = {
+    name: 'school-bank:first-screens-chunk',
+    apply: 'build',
+    buildEnd() {
+      for (const id of firstScreensModules(this, own, entries, screens)) captured.add(id);
+    },
+  };
+  const group = {
+    name: 'first-screens',
+    test: (id: string) => captured.has(id),
+    // Only what two chunks or more would share; a module one screen alone uses stays with it.
+    minShareCount: 2,
+    // The modules above only: any other stays in the chunk the bundler gives it.
+    includeDependenciesRecursively: false,
+    priority,
+  };
+  return { plugin, group };
+}
