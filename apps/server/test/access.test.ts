@@ -10,7 +10,13 @@ import { branches } from '../src/db/schema.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
 import { contract, pathOf, routeKey, routeTable, type Route } from '@bank/shared';
 import { call, useTestApp } from './harness.js';
-import { insertAccount, insertUser, seedTwoBanks, type SeededBank } from './fixtures.js';
+import {
+  insertAccount,
+  insertStudentSavings,
+  insertUser,
+  seedTwoBanks,
+  type SeededBank,
+} from './fixtures.js';
 
 const t = useTestApp();
 let one: SeededBank;
@@ -85,14 +91,7 @@ async function seedParticipation() {
   classmateChecking = (
     await insertAccount(t.db, { userId: classmate.id, bankId: one.bankId, branchId: one.main.id })
   ).accountNumber;
-  studentSavings = (
-    await insertAccount(t.db, {
-      userId: one.student.id,
-      bankId: one.bankId,
-      branchId: one.main.id,
-      type: 'SAVINGS',
-    })
-  ).accountNumber;
+  studentSavings = await insertStudentSavings(t.db, one);
   const [request] = await queryRows<{ id: number }>(
     t.db,
     sql`insert into banker_requests (bank_id, kind, account_number, amount_cents, requested_by, expires_at)

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@bank/shared';
 import type { Database } from '../src/db/client.js';
 import { accounts, banks, branches, users } from '../src/db/schema.js';
@@ -143,4 +143,24 @@ export async function seedTwoBanks(db: Database) {
 
 export async function setBank(db: Database, bankId: number, values: Partial<typeof banks.$inferInsert>) {
   await db.update(banks).set(values).where(eq(banks.id, bankId));
+}
+
+/** A savings account of the bank's student (main branch): its number. */
+export async function insertStudentSavings(db: Database, bank: SeededBank): Promise<string> {
+  const account = await insertAccount(db, {
+    userId: bank.student.id,
+    bankId: bank.bankId,
+    branchId: bank.main.id,
+    type: 'SAVINGS',
+  });
+  return account.accountNumber;
+}
+
+/** An opening credit on an empty account, its balance with it, so the books balance. */
+export async function openWith(db: Database, accountNumber: string, cents: number): Promise<void> {
+  await db.update(accounts).set({ balanceCents: cents }).where(eq(accounts.accountNumber, accountNumber));
+  await db.execute(
+    sql`insert into transactions (account_number, type, description, amount_cents, transaction_date)
+        values (${accountNumber}, 'credit', 'Opening', ${cents}, now())`,
+  );
 }

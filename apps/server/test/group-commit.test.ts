@@ -6,7 +6,7 @@ import { accounts } from '../src/db/schema.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
 import { runGroup, type Submitted } from '../src/domain/ledger/transfer.js';
 import { call, databaseKind, useTestApp } from './harness.js';
-import { insertAccount, seedTwoBanks, type SeededBank } from './fixtures.js';
+import { insertAccount, insertStudentSavings, openWith, seedTwoBanks, type SeededBank } from './fixtures.js';
 
 /**
  * Group commit (issue 22): transfers that arrive together are written by one statement and one
@@ -22,26 +22,12 @@ let third: string;
 
 beforeEach(async () => {
   ({ one, two } = await seedTwoBanks(t.db));
-  savings = (
-    await insertAccount(t.db, {
-      userId: one.student.id,
-      bankId: one.bankId,
-      branchId: one.main.id,
-      type: 'SAVINGS',
-    })
-  ).accountNumber;
+  savings = await insertStudentSavings(t.db, one);
   third = (
     await insertAccount(t.db, { userId: one.otherStudent.id, bankId: one.bankId, branchId: one.north.id })
   ).accountNumber;
   // 10.00 on checking, nothing elsewhere.
-  await t.db
-    .update(accounts)
-    .set({ balanceCents: 1000 })
-    .where(eq(accounts.accountNumber, one.checking.accountNumber));
-  await t.db.execute(
-    sql`insert into transactions (account_number, type, description, amount_cents, transaction_date)
-        values (${one.checking.accountNumber}, 'credit', 'Opening', 1000, now())`,
-  );
+  await openWith(t.db, one.checking.accountNumber, 1000);
 });
 
 const balance = async (n: string) =>

@@ -5,7 +5,7 @@ import { messages } from '@bank/shared';
 import { postTransactions } from '../src/domain/ledger/index.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
 import { call, useTestApp } from './harness.js';
-import { insertAccount, seedTwoBanks, type SeededBank } from './fixtures.js';
+import { insertStudentSavings, seedTwoBanks, type SeededBank } from './fixtures.js';
 
 /** The memo of every money movement (API.md "Classroom tools"): stored, answered, listed, printed. */
 
@@ -14,14 +14,7 @@ let one: SeededBank;
 let savings: string;
 beforeEach(async () => {
   ({ one } = await seedTwoBanks(t.db));
-  savings = (
-    await insertAccount(t.db, {
-      userId: one.student.id,
-      bankId: one.bankId,
-      branchId: one.main.id,
-      type: 'SAVINGS',
-    })
-  ).accountNumber;
+  savings = await insertStudentSavings(t.db, one);
 });
 
 const listOf = async (accountId: string) =>

@@ -4,7 +4,7 @@ import { accounts, sessions, users } from '../src/db/schema.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
 import { call, useTestApp } from './harness.js';
-import { insertAccount, seedTwoBanks, type SeededBank } from './fixtures.js';
+import { insertStudentSavings, openWith, seedTwoBanks, type SeededBank } from './fixtures.js';
 
 /**
  * A transfer does not look its session up when the server remembers it (issue 22): the
@@ -19,22 +19,9 @@ let savings: string;
 
 beforeEach(async () => {
   ({ one } = await seedTwoBanks(t.db));
-  savings = (
-    await insertAccount(t.db, {
-      userId: one.student.id,
-      bankId: one.bankId,
-      branchId: one.main.id,
-      type: 'SAVINGS',
-    })
-  ).accountNumber;
-  await t.db
-    .update(accounts)
-    .set({ balanceCents: 1000 })
-    .where(eq(accounts.accountNumber, one.checking.accountNumber));
-  await t.db.execute(
-    sql`insert into transactions (account_number, type, description, amount_cents, transaction_date)
-        values (${one.checking.accountNumber}, 'credit', 'Opening', 1000, now())`,
-  );
+  savings = await insertStudentSavings(t.db, one);
+  // 10.00 on checking, nothing elsewhere.
+  await openWith(t.db, one.checking.accountNumber, 1000);
 });
 
 const transfer = (token: string, key?: string, amount = 1) =>

@@ -7,7 +7,7 @@ import { accounts, transactions } from '../src/db/schema.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
 import { call, useTestApp } from './harness.js';
-import { insertAccount, seedTwoBanks, type SeededBank } from './fixtures.js';
+import { insertStudentSavings, seedTwoBanks, type SeededBank } from './fixtures.js';
 
 /**
  * Reversal (API.md "The school year"): a mistake is undone by writing its opposite, never by
@@ -21,14 +21,7 @@ let savings: string;
 
 beforeEach(async () => {
   ({ one, two } = await seedTwoBanks(t.db));
-  savings = (
-    await insertAccount(t.db, {
-      userId: one.student.id,
-      bankId: one.bankId,
-      branchId: one.main.id,
-      type: 'SAVINGS',
-    })
-  ).accountNumber;
+  savings = await insertStudentSavings(t.db, one);
 });
 
 const post = (token: string, url: string, body?: unknown) => call(t.app, 'POST', url, { token, body });

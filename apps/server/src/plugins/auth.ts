@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import type { Database } from '../db/client.js';
 import type { Actor } from '../domain/actor.js';
-import { actorForToken, forgetToken, rememberedActor, type SignedIn } from '../domain/auth/sessions.js';
+import {
+  actorForToken,
+  forgetToken,
+  rememberedActor,
+  SessionNotCurrent,
+  type SignedIn,
+} from '../domain/auth/sessions.js';
 import { forbidden, unauthenticated } from '../domain/errors.js';
 import { messages, type Tier } from '@bank/shared';
 
@@ -113,13 +119,25 @@ async function authenticate(
 }
 
 /**
- * The session a request's actor was remembered from is not current (its statement said so):
- * forget it and authenticate the request again by looking the session up, as any other call.
+ * The work of a `sessionCheckedByStatement` route: told whether its statement must check the
+ * session (the actor came from memory). When the statement finds the session not current, the
+ * session is forgotten, looked up as for any other call (401/403 as the rules say) and the work
+ * runs again with the actor as it is now.
  */
-export async function authenticateAgain(db: Database, request: FastifyRequest): Promise<void> {
-  const token = bearerToken(request);
-  if (token) forgetToken(db, token);
-  const tier = request.routeOptions.config.tier;
-  if (!tier || tier === 'public') throw new Error('authenticateAgain on a public route');
-  await authenticate(db, request, tier, token);
+export async function withCheckedSession<T>(
+  db: Database,
+  request: FastifyRequest,
+  work: (checkSession: boolean) => Promise<T>,
+): Promise<T> {
+  try {
+    return await work(request.sessionRemembered);
+  } catch (error) {
+    if (!(error instanceof SessionNotCurrent)) throw error;
+    const token = bearerToken(request);
+    if (token) forgetToken(db, token);
+    const tier = request.routeOptions.config.tier;
+    if (!tier || tier === 'public') throw error;
+    await authenticate(db, request, tier, token);
+    return work(false);
+  }
 }

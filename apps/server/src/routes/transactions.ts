@@ -13,12 +13,11 @@ import {
   reverseTransaction,
   runIdempotent,
   transferOnce,
-  SessionNotCurrent,
   updateTransaction,
   withdraw,
   type LedgerClock,
 } from '../domain/ledger/index.js';
-import { actorOf, authenticateAgain } from '../plugins/auth.js';
+import { actorOf, withCheckedSession } from '../plugins/auth.js';
 import type { RouteDeps } from './deps.js';
 import { registerRoute, type RoutePlugin } from './register.js';
 
@@ -66,15 +65,9 @@ export const moneyRoutes: RoutePlugin = async (app, { db, config }) => {
       // One statement does the session, the key, the locks, the checks and the writes
       // (domain/ledger/transfer.ts); a session it finds out of date is looked up again.
       const key = parseIdempotencyKey(request.headers['idempotency-key']);
-      const send = () =>
-        transferOnce(db, deps.clock(), actorOf(request), input, key, {
-          checkSession: request.sessionRemembered,
-        });
-      const result = await send().catch(async (error: unknown) => {
-        if (!(error instanceof SessionNotCurrent)) throw error;
-        await authenticateAgain(db, request);
-        return send();
-      });
+      const result = await withCheckedSession(db, request, (checkSession) =>
+        transferOnce(db, deps.clock(), actorOf(request), input, key, { checkSession }),
+      );
       return reply.code(result.status as 201).send(result.body);
     },
     { sessionCheckedByStatement: true },

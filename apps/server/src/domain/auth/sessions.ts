@@ -23,7 +23,10 @@ export type SignedIn = Actor & { mustChangePassword: boolean };
 
 type ActorRow = SignedIn & { tokenHash: string };
 
-/** The live sessions among these token hashes, with their users (one query for a group of requests). */
+/**
+ * The live sessions among these token hashes, with their users (one query for a group of requests).
+ * ledger_transfer_group (migration 0013, step 0) checks a remembered session by the same rule.
+ */
 function actorsQuery(db: Executor) {
   return db
     .select({
@@ -118,6 +121,12 @@ export function rememberedActor(db: Executor, token: string): SignedIn | null {
   memory.delete(hash);
   return null;
 }
+
+/**
+ * A statement that checks its session found it no longer what the server remembered (signed out,
+ * revoked, expired, its user deleted or changed): nothing was done; look the session up again.
+ */
+export class SessionNotCurrent extends Error {}
 
 /** Forgets what this process remembered of a token's session (it turned out not to be current). */
 export function forgetToken(db: Executor, token: string): void {

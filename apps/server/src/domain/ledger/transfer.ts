@@ -12,6 +12,7 @@ import { dueDate, type LedgerClock } from './clock.js';
 import { pgErrorCode } from '../../db/pg-error.js';
 import { retryingConflicts } from '../../db/transaction.js';
 import { LedgerInvariantError } from './invariant.js';
+import { SessionNotCurrent } from '../auth/sessions.js';
 import type { IdempotentResponse } from './idempotency.js';
 
 export interface TransferInput {
@@ -25,12 +26,6 @@ export interface TransferInput {
 /** The descriptions of the two legs, as format() patterns: the texts stay in @bank/shared. */
 const debitDescription = messages.transferToDescription('%1$s', '%2$s');
 const creditDescription = messages.transferFromDescription('%1$s', '%2$s');
-
-/**
- * The session a transfer named is no longer what the server remembered (signed out, revoked,
- * expired, its user deleted or changed): nothing was done; look the session up again.
- */
-export class SessionNotCurrent extends Error {}
 
 /** What the database function's refusals (SQLSTATE class BK, migrations 0007-0009 and 0013) mean. */
 function refusal(error: unknown, actor: Actor): Error {
