@@ -3,8 +3,9 @@
  * loop): opens the database named by DATABASE_URL (or an embedded one in DATA_DIR), seeds the
  * scenario through the bank's own code, listens on a free port and prints one line
  * `READY {json}`. On the line `check` from standard input it checks the books and prints
- * `BOOKS {json}`; on `cpu` it prints `CPU {user, system}` (µs of this process so far, for the CPU a
- * transfer costs); on `exit` it closes. Started by run.ts; not meant to be run by hand.
+ * `BOOKS {json}`; on `cpu` it prints `CPU {user, system, groups, items}` (µs of this process so
+ * far, for the CPU a transfer costs, and the transfer groups run so far with the transfers in
+ * them); on `exit` it closes. Started by run.ts; not meant to be run by hand.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -19,7 +20,7 @@ import { createAccount } from '../src/domain/accounts/create-account.js';
 import { createBank } from '../src/domain/bank/create-bank.js';
 import { createBranch } from '../src/domain/branches/create-branch.js';
 import { seedDemoBank } from '../src/domain/demo/seed-demo-bank.js';
-import { deposit, postTransactions, verifyLedger } from '../src/domain/ledger/index.js';
+import { deposit, postTransactions, transferGroupCounts, verifyLedger } from '../src/domain/ledger/index.js';
 import { createUser } from '../src/domain/users/create-user.js';
 import { testConfigFor } from './config.js';
 
@@ -148,7 +149,8 @@ async function main() {
 
   for await (const line of createInterface({ input: process.stdin })) {
     if (line === 'check') console.log(`BOOKS ${JSON.stringify(await books(handle.db, seeded.bankId))}`);
-    if (line === 'cpu') console.log(`CPU ${JSON.stringify(process.cpuUsage())}`);
+    if (line === 'cpu')
+      console.log(`CPU ${JSON.stringify({ ...process.cpuUsage(), ...transferGroupCounts(handle.db) })}`);
     if (line === 'profile') await profiling.start();
     if (line === 'cpu' && profiling.started) await profiling.stop();
     if (line === 'exit') break;

@@ -12,18 +12,47 @@ function controlledRun() {
 }
 
 describe('Batcher (group commit queue)', () => {
-  it('runs a lone item at once and gathers what arrives meanwhile into the next group', async () => {
+  it('runs a lone item at once and gathers what arrives meanwhile into the next groups', async () => {
     const { calls, run } = controlledRun();
     const batcher = new Batcher(run, { maxSize: 64, maxInFlight: 1 });
     const a = batcher.add('a');
     expect(calls.map((c) => c.items)).toEqual([['a']]);
-    const rest = ['b', 'c', 'd'].map((item) => batcher.add(item));
+    const rest = ['b', 'c', 'd', 'e', 'f'].map((item) => batcher.add(item));
     expect(calls).toHaveLength(1);
     calls[0]!.answer();
     expect(await a).toBe('done a');
+    // Half of the six under way (a's caller may come back with more).
     expect(calls.map((c) => c.items)).toEqual([['a'], ['b', 'c', 'd']]);
     calls[1]!.answer();
-    expect(await Promise.all(rest)).toEqual(['done b', 'done c', 'done d']);
+    await Promise.all(rest.slice(0, 3));
+    expect(calls.map((c) => c.items)).toEqual([['a'], ['b', 'c', 'd'], ['e', 'f']]);
+    calls[2]!.answer();
+    expect(await Promise.all(rest)).toEqual(['done b', 'done c', 'done d', 'done e', 'done f']);
+    expect(batcher.counts).toEqual({ groups: 3, items: 6 });
+  });
+
+  it('takes at most half of what is under way, so that callers do not lock into a lopsided rhythm', async () => {
+    const { calls, run } = controlledRun();
+    const batcher = new Batcher(run, { maxSize: 64, maxInFlight: 1 });
+    // 16 callers, each sending again as soon as it is answered (as the benchmark's clients do).
+    let sent = 0;
+    const caller = async (): Promise<void> => {
+      if (sent++ >= 40) return;
+      await batcher.add(`t${sent}`);
+      return caller();
+    };
+    const callers = Array.from({ length: 16 }, caller);
+    // The first arrives alone and runs at once; the other 15 wait for it.
+    expect(calls.map((c) => c.items.length)).toEqual([1]);
+    for (let answered = 0; answered < calls.length; answered++) {
+      calls[answered]!.answer();
+      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(callers);
+    // Taking the whole queue gave 1, 15, 1, 15, ...: here the groups settle at half the callers.
+    expect(calls.map((c) => c.items.length).slice(0, 5)).toEqual([1, 8, 8, 8, 8]);
+    expect(batcher.counts.items).toBe(40);
   });
 
   it('sends the next group before the answers of the last one resume their callers', async () => {

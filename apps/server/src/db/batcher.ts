@@ -30,6 +30,9 @@ interface Waiting<I, O> {
 export class Batcher<I, O> {
   private readonly queue: Waiting<I, O>[] = [];
   private inFlight = 0;
+  private itemsInFlight = 0;
+  /** Groups run and items in them since the start (the benchmark reports the mean group). */
+  readonly counts = { groups: 0, items: 0 };
 
   /** `run` answers each item, in the order given (one output per item). */
   constructor(
@@ -52,7 +55,8 @@ export class Batcher<I, O> {
    */
   private settled(group: Waiting<I, O>[], answer: () => void): void {
     this.inFlight--;
-    this.drain();
+    this.itemsInFlight -= group.length;
+    this.drain(group.length);
     setImmediate(() => {
       try {
         answer();
@@ -62,10 +66,24 @@ export class Batcher<I, O> {
     });
   }
 
-  private drain(): void {
+  /**
+   * The next group takes at most half of the items under way (waiting, in flight, and those of the
+   * group just answered, whose callers are about to come back with more). Under a steady load the
+   * callers then split into two halves, one in the database while the other is being answered
+   * and sends again, and both sides work at once. Taking the whole queue let the groups lock into
+   * a lopsided rhythm: with 16 clients a group of 15, then a group of 1 while the server answered
+   * the 15, and the database waited on the server for each (bench, issue 22: about 1,100
+   * transfers/s in that rhythm, about 3,300/s in groups of 8). What is held back goes first next.
+   */
+  private drain(justAnswered = 0): void {
     while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {
-      const group = this.queue.splice(0, this.options.maxSize);
+      const underWay = this.queue.length + this.itemsInFlight + justAnswered;
+      const size = Math.min(this.options.maxSize, Math.ceil(underWay / 2));
+      const group = this.queue.splice(0, size);
       this.inFlight++;
+      this.itemsInFlight += group.length;
+      this.counts.groups++;
+      this.counts.items += group.length;
       this.run(group.map((w) => w.item)).then(
         (outputs) =>
           this.settled(group, () => {

@@ -18,7 +18,7 @@ export {
   type SingleLegInput,
   type TrustedLegInput,
 } from './single-leg.js';
-export { transfer, transferOnce, type TransferInput } from './transfer.js';
+export { transfer, transferOnce, transferGroupCounts, type TransferInput } from './transfer.js';
 export { postTransactions, type PostingOptions, type PostingResult } from './post-transactions.js';
 export { listTransactions, type PageRequest, type TransactionPage } from './list-transactions.js';
 export { updateTransaction, resolveTransactionDate, type TransactionChange } from './update-transaction.js';

@@ -108,6 +108,9 @@ function groupOf(db: Executor): Batcher<Submitted, GroupAnswer> {
   return batcher;
 }
 
+/** Transfer groups run on this database and transfers in them so far (for the benchmark's report). */
+export const transferGroupCounts = (db: Executor) => ({ ...groupOf(db).counts });
+
 /**
  * Moves money between two accounts as one unit: a debit on the source and a credit on the target,
  * linked by one transferId, both balances with them, in one transaction that holds both account
