@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { queryRows } from '../src/db/client.js';
 import { accounts } from '../src/db/schema.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
@@ -174,3 +175,56 @@ describe('through HTTP, many transfers at once', () => {
     expect(replay.body).toEqual(results[0]!.body);
   });
 });
+
+describe.skipIf(databaseKind === 'pglite')('a key stored elsewhere while the group runs (PostgreSQL)', () => {
+  it('runs the group again and answers that request from the stored key, moving nothing', async () => {
+    const url = (t.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+      .connectionString;
+    const other = new pg.Client({ connectionString: url });
+    await other.connect();
+    try {
+      // Another path (another server, or a deposit with the same key) stores the key and has not
+      // committed yet: the group does not see it, moves the money, and waits at its key's write.
+      await other.query('begin');
+      await other.query(
+        `insert into idempotency_keys (user_id, key, request_hash, response_status, response_body)
+         values ($1, 'race', 'hash-race', 201, '{"stored": true}')`,
+        [one.admin.id],
+      );
+      const group = runGroup(t.db, [
+        submitted(one.checking.accountNumber, savings, 600, { key: 'race' }),
+        submitted(one.checking.accountNumber, third, 100, { key: 'calm' }),
+      ]);
+      await until(async () => {
+        const [waiting] = await queryRows<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from pg_stat_activity
+               where wait_event_type = 'Lock' and query like '%ledger_transfer_group%'`,
+        );
+        return waiting!.n > 0;
+      });
+      await other.query('commit');
+      const answers = await group;
+      expect(answers[0]).toEqual({ status: 201, body: { stored: true }, replayed: true });
+      expect(answers[1]).toMatchObject({ status: 201, replayed: false });
+      // Only the other request moved money, once.
+      expect([
+        await balance(one.checking.accountNumber),
+        await balance(savings),
+        await balance(third),
+      ]).toEqual([900, 0, 100]);
+      expect(await verifyLedger(t.db)).toEqual([]);
+    } finally {
+      await other.end();
+    }
+  });
+});
+
+/** Waits (up to 5 s) until `ready` says so. */
+async function until(ready: () => Promise<boolean>): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    if (await ready()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('gave up waiting');
+}

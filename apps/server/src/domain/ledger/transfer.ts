@@ -27,7 +27,7 @@ export interface TransferInput {
 const debitDescription = messages.transferToDescription('%1$s', '%2$s');
 const creditDescription = messages.transferFromDescription('%1$s', '%2$s');
 
-/** What the database function's refusals (SQLSTATE class BK, migrations 0007-0009 and 0013) mean. */
+/** What the database function's refusals (SQLSTATE class BK, migrations 0007-0009, 0013 and 0014) mean. */
 function refusal(error: unknown, actor: Actor): Error {
   switch (pgErrorCode(error)) {
     case 'BK401':
@@ -116,8 +116,9 @@ export const transferGroupCounts = (db: Executor) => ({ ...groupOf(db).counts })
  * linked by one transferId, both balances with them, in one transaction that holds both account
  * locks (taken in ascending account-number order). A USER moves money only between their own open
  * accounts; staff within their bank (a TELLER needs the bank's transfer permission). With an
- * Idempotency-Key the same transaction claims the key first and stores the answer, so a repeat
- * gets the first answer and moves nothing (see idempotency.ts for the rules).
+ * Idempotency-Key the same transaction stores the key with its answer (the one-transfer function
+ * claims it first; a group writes it after moving the money, migration 0014), so a repeat gets
+ * the first answer and moves nothing (see idempotency.ts for the rules).
  * On its own, a transfer joins the group of transfers that arrive together (group commit: one
  * statement and one commit for the group, each still answered, keyed and refused on its own);
  * given an open transaction it runs inside it, by the one-transfer function (migrations 0007-0009).
