@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { queryRows } from '../src/db/client.js';
 import { accounts } from '../src/db/schema.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
 import { runGroup, type Submitted } from '../src/domain/ledger/transfer.js';
-import { call, databaseKind, useTestApp } from './harness.js';
+import { call, databaseKind, otherConnection, useTestApp } from './harness.js';
 import { insertAccount, insertStudentSavings, openWith, seedTwoBanks, type SeededBank } from './fixtures.js';
 
 /**
@@ -178,10 +177,7 @@ describe('through HTTP, many transfers at once', () => {
 
 describe.skipIf(databaseKind === 'pglite')('a key stored elsewhere while the group runs (PostgreSQL)', () => {
   it('runs the group again and answers that request from the stored key, moving nothing', async () => {
-    const url = (t.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-      .connectionString;
-    const other = new pg.Client({ connectionString: url });
-    await other.connect();
+    const other = await otherConnection(t.db);
     try {
       // Another path (another server, or a deposit with the same key) stores the key and has not
       // committed yet: the group does not see it, moves the money, and waits at its key's write.

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -19,6 +20,18 @@ export { createScratchDatabase };
  */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 export const databaseKind = testDatabaseUrl ? 'postgres' : 'pglite';
+
+/**
+ * A connection of its own to a test's PostgreSQL database, as another server process would have
+ * (for locks and transactions held while the app works). The caller ends it.
+ */
+export async function otherConnection(db: Database): Promise<pg.Client> {
+  const url = (db as unknown as { $client: { options: { connectionString: string } } }).$client.options
+    .connectionString;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
 
 /**
  * scrypt at N=2^4 instead of 2^15: tests sign in and set passwords thousands of times (the fuzz

@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { messages } from '@bank/shared';
 import { queryRows } from '../src/db/client.js';
 import { accounts } from '../src/db/schema.js';
 import { LOCK_KEYS } from '../src/db/locks.js';
 import { postTransactions, verifyLedger } from '../src/domain/ledger/index.js';
-import { call, databaseKind, useTestApp } from './harness.js';
+import { call, databaseKind, otherConnection, useTestApp } from './harness.js';
 import { insertAccount, seedTwoBanks } from './fixtures.js';
 
 /**
@@ -284,10 +283,7 @@ describe.skipIf(databaseKind === 'pglite')('posting lock across processes (Postg
   it('a run leaves the work to the process that holds the lock; the admin call waits for it', async () => {
     const { one } = banks;
     await fund(one.checking.accountNumber, 5);
-    const url = (t.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-      .connectionString;
-    const other = new pg.Client({ connectionString: url });
-    await other.connect();
+    const other = await otherConnection(t.db);
     try {
       await other.query('begin');
       await other.query('select pg_advisory_xact_lock($1)', [LOCK_KEYS.posting]);
