@@ -55,14 +55,29 @@ function canvasAvailable(): boolean {
 
 const HEIGHT = 220;
 
-/** Runs `work` when the browser is idle after painting (at the latest after a second); returns a cancel. */
+/**
+ * Runs `work` when the browser is idle after it has painted the page (at the latest a second
+ * later); returns a cancel. Two animation frames first: an idle callback alone could run before
+ * the frame that shows the page was presented, and uPlot's download then started before the page
+ * was on screen (issue 22).
+ */
 function afterPaint(work: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(work, { timeout: 1000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(work, 50);
-  return () => window.clearTimeout(id);
+  let cancel = () => undefined as void;
+  let frame = window.requestAnimationFrame(() => {
+    frame = window.requestAnimationFrame(() => {
+      if (typeof window.requestIdleCallback === 'function') {
+        const id = window.requestIdleCallback(work, { timeout: 1000 });
+        cancel = () => window.cancelIdleCallback(id);
+      } else {
+        const id = window.setTimeout(work, 50);
+        cancel = () => window.clearTimeout(id);
+      }
+    });
+  });
+  return () => {
+    window.cancelAnimationFrame(frame);
+    cancel();
+  };
 }
 
 /** The step line itself, drawn by uPlot on a canvas; the figure around it carries the words. */
