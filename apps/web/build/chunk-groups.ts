@@ -8,13 +8,20 @@ const BARREL = [
 ];
 const isBarrel = (id: string) => BARREL.some((re) => re.test(id));
 
+/** Mantine's hooks: those the app or the first screens need and fewer chunks share than the Mantine chunk takes. */
+const MANTINE_HOOKS = /[\\/]node_modules[\\/]@mantine[\\/]hooks[\\/]/;
 /** Libraries the app's modules use beside Mantine's components: zod, the notifications' store. */
 const APP_LIBRARIES = /[\\/]node_modules[\\/](zod|@mantine[\\/](notifications|store))[\\/]/;
 
-/** `import a, { b, c as d } from 'x'` in a module's code: the imported names per specifier. */
+/**
+ * `import a, { b, c as d } from 'x'` and `export { b, c as d } from 'x'` in a module's code: the
+ * imported (or re-exported) names per specifier.
+ */
 function namedImports(code: string): { spec: string; names: string[] }[] {
   const found = [];
-  for (const m of code.matchAll(/import\s+(?:(\w+)\s*,?\s*)?(?:\{([^}]*)\})?\s*from\s*["']([^"']+)["']/g)) {
+  for (const m of code.matchAll(
+    /(?:import|export)\s+(?:(\w+)\s*,?\s*)?(?:\{([^}]*)\})?\s*from\s*["']([^"']+)["']/g,
+  )) {
     const names = (m[2] ?? '')
       .split(',')
       .map((part) =>
@@ -168,7 +175,8 @@ export function firstScreensChunk(srcDir: string, entries: string[], screens: st
    */
   const appGroup = {
     name: 'app-shared',
-    test: (id: string) => app.has(id) || APP_LIBRARIES.test(id),
+    test: (id: string) =>
+      app.has(id) || APP_LIBRARIES.test(id) || (libraries.has(id) && MANTINE_HOOKS.test(id)),
     minShareCount: 2,
     includeDependenciesRecursively: false,
     priority,

@@ -1,6 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
 import { Paper, Text, Title, useComputedColorScheme, useMantineTheme } from '@mantine/core';
 import dayjs from 'dayjs';
+// uPlot's stylesheet (1.5 KB) comes with the page, beside its script, not after the chart's code
+// (balance-chart-canvas.ts), which is asked for once the page has painted: the page's own files
+// then all start at once (issue 22).
+import 'uplot/dist/uPlot.min.css';
 import type { Transaction } from '@bank/shared';
 import { money } from '../../lib/format';
 import { uiText } from '../../lib/ui-text';
