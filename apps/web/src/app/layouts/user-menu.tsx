@@ -36,39 +36,36 @@ const MenuButton = forwardRef<HTMLButtonElement, { user: User } & ComponentProps
 /**
  * The signed-in user's menu: initial, name and role; Settings and Logout. Its own chunk (loaded
  * once someone is signed in): the menu's popover is not part of the sign-in page (issue 13). The
- * popover itself (user-menu-popover.tsx) loads when the button is first pointed at, focused or
- * pressed: a Student's first screen shows the button without downloading it (issue 22). Until
- * then the button says what it opens as the menu's own does (aria-haspopup, aria-expanded).
+ * popover itself (user-menu-popover.tsx) downloads when the button is first pointed at or focused,
+ * and shows at the first press: a Student's first screen shows the button without downloading it
+ * (issue 22). Until then the button says what it opens as the menu's own does (aria-haspopup,
+ * aria-expanded).
  */
 export function UserMenu({ user }: { user: User }) {
   const [loaded, setLoaded] = useState(() => popover);
   const [pressed, setPressed] = useState(false);
-  const [focused, setFocused] = useState(false);
   if (loaded) {
-    return (
-      <loaded.UserMenuPopover
-        target={(ref) => <MenuButton ref={ref} user={user} />}
-        focus={focused}
-        open={pressed}
-      />
-    );
+    return <loaded.UserMenuPopover target={(ref) => <MenuButton ref={ref} user={user} />} open={pressed} />;
   }
-  const load = () => void loadPopover().then(setLoaded, () => undefined);
+  // Pointing at or focusing the button only downloads the popover; the press shows it. Swapping the
+  // button between a press and its release would lose the click.
+  const prefetch = () => void loadPopover().catch(() => undefined);
   return (
     <MenuButton
       user={user}
       aria-haspopup="menu"
       aria-expanded={false}
-      onPointerEnter={load}
-      onFocus={() => {
-        setFocused(true);
-        load();
-      }}
-      onBlur={() => setFocused(false)}
-      onClick={() => {
-        setPressed(true);
-        load();
-      }}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
+      onClick={() =>
+        void loadPopover().then(
+          (module) => {
+            setPressed(true);
+            setLoaded(module);
+          },
+          () => undefined,
+        )
+      }
     />
   );
 }
