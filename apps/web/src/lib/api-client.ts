@@ -70,13 +70,12 @@ async function request(path: string, options: RequestOptions): Promise<Response>
   if (auth && token) headers.Authorization = `Bearer ${token}`;
 
   const url = buildUrl(path, query);
-  const ask = () => fetch(url, { method, headers, body, signal });
-  // A first screen's read that the entry asked for before the app loaded (early-answers.ts): the
-  // same request, so its response is taken instead (a failed one is asked again).
-  const early = isPlainRead(method, headers, body, token) ? takeEarlyAnswer(url, token) : undefined;
   let response: Response;
   try {
-    response = await (early ? early.catch(ask) : ask());
+    // A first screen's read that the entry asked for before the app loaded (early-answers.ts): the
+    // same request, so its response is taken instead (a failed one is asked again).
+    const early = isPlainRead(method, headers, body, token) ? await takeEarlyAnswer(url, token) : undefined;
+    response = early ?? (await fetch(url, { method, headers, body, signal }));
   } catch (error) {
     if (signal?.aborted) throw error;
     throw networkError();

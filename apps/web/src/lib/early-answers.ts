@@ -24,6 +24,8 @@ export const JSON_ACCEPT = 'application/json, text/plain;q=0.9';
 const TRANSACTIONS_PAGE = 50;
 
 const answers = new Map<string, Promise<Response>>();
+/** Settles once the requests that follow the user's answer (the bank, the accounts) are made. */
+let asking: Promise<void> = Promise.resolve();
 
 const keyOf = (url: string, token: string) => `${token} ${url}`;
 
@@ -59,7 +61,7 @@ export function askEarly(pathname: string): void {
     ask(token, `/user/transactions/${encodeURIComponent(accountId)}?limit=${TRANSACTIONS_PAGE}`);
   }
   // The signed-in layout's reads (app/route-data.ts) need the user's bank and role.
-  void ask(token, `/user/users/${username}`)
+  asking = ask(token, `/user/users/${username}`)
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((user: { bankId?: unknown; userRole?: unknown; mustChangePassword?: unknown } | null) => {
       if (!user || user.mustChangePassword !== false || typeof user.bankId !== 'number') return;
@@ -71,15 +73,27 @@ export function askEarly(pathname: string): void {
     .catch(() => undefined);
 }
 
-/** The response asked for early for this GET, once; undefined when there is none. */
-export function takeEarlyAnswer(url: string, token: string): Promise<Response> | undefined {
+/**
+ * The response asked for early for this GET, once; undefined when there is none or that request
+ * failed (the app then asks itself). Once the requests that follow the user's answer are made:
+ * the app, reading that answer itself, would otherwise ask for the bank before the entry has (and
+ * the entry's answer would go untaken).
+ */
+export async function takeEarlyAnswer(url: string, token: string): Promise<Response | undefined> {
+  await asking;
   const key = keyOf(url, token);
   const answer = answers.get(key);
   answers.delete(key);
-  return answer;
+  return answer?.catch(() => undefined);
 }
 
-/** Drops what the first screen did not take: from now on every read asks the server. */
+/**
+ * Drops what the first screen did not take: from now on every read asks the server. Their bodies
+ * are cancelled: a response nobody reads keeps its request open in the browser.
+ */
 export function forgetEarlyAnswers(): void {
+  for (const answer of answers.values()) {
+    answer.then((response) => response.body?.cancel()).catch(() => undefined);
+  }
   answers.clear();
 }
