@@ -6,7 +6,19 @@ import { firstScreensChunk } from './build/chunk-groups.ts';
 import { firstScreens } from './build/first-screens.ts';
 import { mantineStylesUsed } from './build/mantine-styles.ts';
 import { precompress } from './build/precompress.ts';
+import { scrollAreaMergeRefs } from './build/scroll-area-merge-refs.ts';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
+
+/** Mantine's components: in the app's shared chunk only when the first screens need them (below). */
+const MANTINE_CORE = /node_modules[\\/]@mantine[\\/]core[\\/]/;
+/** What Mantine's components are built on (AppShell on react-remove-scroll, say). */
+const MANTINE_DEPENDENCIES =
+  /node_modules[\\/](react-remove-scroll[^\\/]*|use-sidecar|use-callback-ref|tslib|clsx|@floating-ui[\\/][^\\/]+)[\\/]/;
+/** What Mantine's notifications are built from (@mantine/notifications' components, not its store). */
+const NOTIFICATION_PARTS =
+  /node_modules[\\/](@mantine[\\/]notifications[\\/]esm[\\/](Notification|get-)|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Notification|Portal|Transition)[\\/]|react-transition-group)/;
+/** Mantine's hooks and TanStack Query: all the app's shared chunk. */
+const SHARED_LIBRARIES = /node_modules[\\/](@mantine[\\/]hooks|@tanstack)[\\/]/;
 
 /** The signed-in layout, side navigation and user menu (src/app/layouts/signed-in-frame.tsx). */
 const SIGNED_IN_FRAME = ['src/app/layouts/frame.ts'];
@@ -24,6 +36,7 @@ export default defineConfig({
     react(),
     screens.plugin,
     zodWithoutJsonSchema(),
+    scrollAreaMergeRefs(),
     // The app's own components and the notifications package (built on Mantine's Notification).
     mantineStylesUsed([
       fileURLToPath(new URL('src', import.meta.url)),
@@ -73,15 +86,38 @@ export default defineConfig({
             },
             {
               // The Mantine parts and TanStack Query that many screens share (Button, Input, Paper,
-              // Alert, the form hook, queries and mutations): one file that comes with the app (it
-              // downloads while the user signs in) instead of small shared chunks that the first
-              // screens after sign-in would each wait for (docs/decisions.md, issue 13).
+              // Alert, queries and mutations): one file that comes with the app (it downloads
+              // while the user signs in) instead of small shared chunks that the first screens
+              // after sign-in would each wait for (docs/decisions.md, issue 13). Only the Mantine
+              // components that the app or a Student's first screens use (issue 22): a phone
+              // waits for this file before it shows home or an account.
               name: 'mantine',
-              test: /node_modules[\\/](@mantine[\\/](core|hooks|form)|@tanstack)[\\/]/,
+              test: (id: string) =>
+                MANTINE_CORE.test(id)
+                  ? screens.firstNeeds(id)
+                  : SHARED_LIBRARIES.test(id) || (MANTINE_DEPENDENCIES.test(id) && screens.firstNeeds(id)),
               minShareCount: 5,
               priority: 2,
             },
+            {
+              // The other shared Mantine parts (popovers, menus, selects, modals, the form hook:
+              // staff's screens and later interactions), in a file of their own that those load.
+              name: 'mantine-more',
+              test: /node_modules[\\/](@mantine[\\/](core|form)|@floating-ui)[\\/]/,
+              minShareCount: 5,
+              priority: 2,
+            },
+            {
+              // What the notifications show with (Notification, its transition, the portal): a file
+              // of their own, which the notifications' host loads with the first notification on
+              // any screen, rather than all of 'mantine-more' (popovers, dialogs, the form hook).
+              name: 'notifications',
+              test: (id: string) => NOTIFICATION_PARTS.test(id) && !screens.firstNeeds(id),
+              includeDependenciesRecursively: false,
+              priority: 3,
+            },
             screens.group,
+            screens.appGroup,
           ],
         },
       },

@@ -8,10 +8,20 @@ const BARREL = [
 ];
 const isBarrel = (id: string) => BARREL.some((re) => re.test(id));
 
-/** `import a, { b, c as d } from 'x'` in a module's code: the imported names per specifier. */
+/** Mantine's hooks: those the app or the first screens need and fewer chunks share than the Mantine chunk takes. */
+const MANTINE_HOOKS = /[\\/]node_modules[\\/]@mantine[\\/]hooks[\\/]/;
+/** Libraries the app's modules use beside Mantine's components: zod, the notifications' store. */
+const APP_LIBRARIES = /[\\/]node_modules[\\/](zod|@mantine[\\/](notifications|store))[\\/]/;
+
+/**
+ * `import a, { b, c as d } from 'x'` and `export { b, c as d } from 'x'` in a module's code: the
+ * imported (or re-exported) names per specifier.
+ */
 function namedImports(code: string): { spec: string; names: string[] }[] {
   const found = [];
-  for (const m of code.matchAll(/import\s+(?:(\w+)\s*,?\s*)?(?:\{([^}]*)\})?\s*from\s*["']([^"']+)["']/g)) {
+  for (const m of code.matchAll(
+    /(?:import|export)\s+(?:(\w+)\s*,?\s*)?(?:\{([^}]*)\})?\s*from\s*["']([^"']+)["']/g,
+  )) {
     const names = (m[2] ?? '')
       .split(',')
       .map((part) =>
@@ -102,11 +112,18 @@ function firstScreensModules(
   const first = needs(screens);
   const loadedAll = new Set([...loaded.ownSeen, ...loaded.libSeen]);
   // A library module that a module of the entry or the app imports stays with them.
-  return [...first.ownSeen, ...first.libSeen].filter(
+  const chunk = [...first.ownSeen, ...first.libSeen].filter(
     (id) =>
       !loadedAll.has(id) &&
       !(graph.getModuleInfo(id)?.importers ?? []).some((importer) => loadedAll.has(importer)),
   );
+  // The app's own and the shared package's modules beyond the entry's (the entry is entries[0]).
+  const entry = needs(entries.slice(0, 1));
+  const entryAll = new Set([...entry.ownSeen, ...entry.libSeen]);
+  const app = [...loaded.ownSeen, ...loaded.libSeen].filter(
+    (id) => !entryAll.has(id) && (own(id) || /[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id)),
+  );
+  return { chunk, libraries: new Set([...loaded.libSeen, ...first.libSeen]), app: new Set(app) };
 }
 
 /**
@@ -123,16 +140,22 @@ function firstScreensModules(
  * re-exports all of it, so following its imports would make every module look needed). A module
  * the entry or the app needs, or that one of their modules imports, stays where it was: the
  * sign-in page and the app download what they did. Returns the plugin (it reads the graph once
- * the build has it) and the group for `codeSplitting.groups`.
+ * the build has it), the group for `codeSplitting.groups`, and `firstNeeds`: whether the entry,
+ * the app or the first screens need a library module, for vite.config.ts's Mantine groups.
  */
 export function firstScreensChunk(srcDir: string, entries: string[], screens: string[], priority: number) {
   const own = (id: string) => id.startsWith(srcDir) && !id.includes('/node_modules/');
   const captured = new Set<string>();
+  const libraries = new Set<string>();
+  const app = new Set<string>();
   const plugin: Plugin = {
     name: 'school-bank:first-screens-chunk',
     apply: 'build',
     buildEnd() {
-      for (const id of firstScreensModules(this, own, entries, screens)) captured.add(id);
+      const found = firstScreensModules(this, own, entries, screens);
+      for (const id of found.chunk) captured.add(id);
+      for (const id of found.libraries) libraries.add(id);
+      for (const id of found.app) app.add(id);
     },
   };
   const group = {
@@ -144,5 +167,19 @@ export function firstScreensChunk(srcDir: string, entries: string[], screens: st
     includeDependenciesRecursively: false,
     priority,
   };
-  return { plugin, group };
+  /** A library module that the entry, the app or the first screens need (read from the graph as above). */
+  const firstNeeds = (id: string) => libraries.has(id);
+  /**
+   * The app's modules (its own and the shared package's, beyond the entry's) that other chunks
+   * share too, in one file that comes with the app rather than in a few small ones (issue 22).
+   */
+  const appGroup = {
+    name: 'app-shared',
+    test: (id: string) =>
+      app.has(id) || APP_LIBRARIES.test(id) || (libraries.has(id) && MANTINE_HOOKS.test(id)),
+    minShareCount: 2,
+    includeDependenciesRecursively: false,
+    priority,
+  };
+  return { plugin, group, firstNeeds, appGroup };
 }

@@ -1,4 +1,4 @@
-import type { IndexHtmlTransformContext, Plugin } from 'vite';
+import type { HtmlTagDescriptor, IndexHtmlTransformContext, Plugin } from 'vite';
 
 /** A screen that a signed-in visit often opens first: the address it answers and its modules. */
 export interface FirstScreen {
@@ -47,8 +47,12 @@ export function firstScreens(appModule: string, screens: FirstScreen[]): Plugin 
           if (!found) throw new Error(`first-screens: no chunk for ${module}`);
           return found;
         };
+        const entryFiles = closure(
+          chunks,
+          Object.values(chunks).filter((c) => c.isEntry),
+        );
         const loaded = closure(chunks, [...Object.values(chunks).filter((c) => c.isEntry), of(appModule)]);
-        const tags = screens.map(({ path, modules }) => {
+        const tags: HtmlTagDescriptor[] = screens.map(({ path, modules }) => {
           const files = [...closure(chunks, modules.map(of))].filter((file) => !loaded.has(file));
           const css = files.flatMap((file) => [...(chunks[file]?.viteMetadata?.importedCss ?? [])]);
           const hrefs = [...files, ...new Set(css)].map((file) => `/${file}`);
@@ -57,6 +61,21 @@ export function firstScreens(appModule: string, screens: FirstScreen[]): Plugin 
             attrs: { name: 'first-screen', 'data-path': path, content: hrefs.join(' ') },
             injectTo: 'head' as const,
           };
+        });
+        // The app's own files (beyond the entry's), the largest first: a signed-in first visit asks
+        // for them before the app's import does, so that the file the screen waits for longest
+        // starts first on the browser's few connections (main.tsx).
+        const appFiles = [...closure(chunks, [of(appModule)])]
+          .filter((file) => !entryFiles.has(file))
+          .sort((a, b) => (chunks[b]?.code.length ?? 0) - (chunks[a]?.code.length ?? 0));
+        tags.push({
+          tag: 'meta',
+          attrs: {
+            name: 'app-files',
+
+            content: appFiles.map((file) => `/${file}`).join(' '),
+          },
+          injectTo: 'head' as const,
         });
         return { html, tags };
       },

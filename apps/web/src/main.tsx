@@ -7,10 +7,11 @@ import './app/theme-variables.css';
 import './app/skip-link.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { preloadFirstScreen } from './app/first-screen';
+import { preloadApp, preloadFirstScreen } from './app/first-screen';
 import type { Handover } from './app/start-app';
 import { SignInPage } from './features/auth/sign-in-page';
 import { authStore } from './lib/auth-store';
+import { askEarly } from './lib/early-answers';
 import { applyColorScheme } from './lib/color-scheme';
 import { paths } from './lib/paths';
 
@@ -57,8 +58,11 @@ if (window.location.pathname === paths.login && !authStore.get()) {
     </StrictMode>,
   );
 } else {
-  // The app's files first: they are what every screen waits for. The first screen's own (many
-  // smaller ones) queue behind them on the browser's connections, not ahead (issue 22).
+  // The app's files first, the largest first: they are what every screen waits for. The first
+  // screen's data and files (smaller ones) queue behind them on the browser's connections, not
+  // ahead (issue 22).
+  preloadApp();
   void startApp();
+  askEarly(window.location.pathname);
   preloadFirstScreen(window.location.pathname);
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { authStore } from '../lib/auth-store';
-import { preloadFirstScreen } from './first-screen';
+import { preloadApp, preloadFirstScreen } from './first-screen';
 
 function listScreen(path: string, content: string) {
   const meta = document.createElement('meta');
@@ -16,7 +16,9 @@ const hints = () =>
   );
 
 afterEach(() => {
-  document.head.querySelectorAll('meta[name="first-screen"], link').forEach((e) => e.remove());
+  document.head
+    .querySelectorAll('meta[name="first-screen"], meta[name="app-files"], link')
+    .forEach((e) => e.remove());
   authStore.clear();
 });
 
@@ -35,5 +37,18 @@ describe('the first screen of a signed-in visit (index.html lists its files)', (
     authStore.signIn({ token: 't', username: 'student' });
     preloadFirstScreen('/settings');
     expect(hints()).toEqual([]);
+  });
+
+  it("asks for the app's files in the order index.html lists them (the largest first), signed in or not", () => {
+    const meta = document.createElement('meta');
+    meta.name = 'app-files';
+    meta.content = '/assets/mantine.js /assets/router.js /assets/start-app.js';
+    document.head.append(meta);
+    preloadApp();
+    expect(hints()).toEqual([
+      'modulepreload /assets/mantine.js',
+      'modulepreload /assets/router.js',
+      'modulepreload /assets/start-app.js',
+    ]);
   });
 });

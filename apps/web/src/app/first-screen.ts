@@ -1,5 +1,31 @@
 import { authStore } from '../lib/auth-store';
 
+/** A `<link>` that asks for a file now, as the import that needs it would later. */
+function preload(href: string) {
+  const link = document.createElement('link');
+  if (href.endsWith('.css')) {
+    link.rel = 'preload';
+    link.as = 'style';
+  } else {
+    link.rel = 'modulepreload';
+  }
+  link.href = href;
+  document.head.append(link);
+}
+
+/**
+ * Every first visit but a signed-out one to /login loads the app (main.tsx): its files, listed in
+ * index.html (`<meta name="app-files">`, written by build/first-screens.ts) largest first, are
+ * asked for in that order before the app's import asks for them in its own (issue 22). On a
+ * phone's few connections the largest file, Mantine's, is the one the first screen waits for
+ * longest; asked last, it started behind the smaller ones. The import finds the links and does
+ * not ask again.
+ */
+export function preloadApp() {
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="app-files"]');
+  for (const href of meta?.content.split(' ').filter(Boolean) ?? []) preload(href);
+}
+
 /**
  * A signed-in visit to a screen that index.html lists (`<meta name="first-screen">`, written by
  * build/first-screens.ts: home and an account, the screens a Student opens first) asks for that
@@ -11,16 +37,6 @@ export function preloadFirstScreen(pathname: string) {
   if (!authStore.get()) return;
   for (const meta of document.querySelectorAll<HTMLMetaElement>('meta[name="first-screen"]')) {
     if (!new RegExp(meta.dataset.path ?? '$^').test(pathname)) continue;
-    for (const href of meta.content.split(' ').filter(Boolean)) {
-      const link = document.createElement('link');
-      if (href.endsWith('.css')) {
-        link.rel = 'preload';
-        link.as = 'style';
-      } else {
-        link.rel = 'modulepreload';
-      }
-      link.href = href;
-      document.head.append(link);
-    }
+    for (const href of meta.content.split(' ').filter(Boolean)) preload(href);
   }
 }

@@ -47,6 +47,29 @@ describe('the shell', () => {
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
+  it("opens the user menu at the first press, its popover's code loaded on the way (issue 22)", async () => {
+    const { user } = renderApp('/home', student);
+    const button = await screen.findByRole('button', { name: /Account menu/ });
+    // Before the popover has loaded the button says what it opens, as the menu's own does.
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await user.click(button);
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Settings', 'Logout']);
+    const opened = screen.getByRole('button', { name: /Account menu/ });
+    expect(opened).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(opened).toHaveFocus();
+    // Loaded now: the next press opens it as any menu.
+    await user.click(opened);
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+  });
+
   it('gives a teller what the bank settings allow', async () => {
     renderApp('/home', teller);
     await waitFor(async () =>

@@ -5,6 +5,7 @@ import type { Root } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import type { SignInToken } from '../features/auth/sign-in-call';
 import { completeSignIn } from '../lib/current-user';
+import { forgetEarlyAnswers } from '../lib/early-answers';
 import { focusPage } from '../lib/page-focus';
 import { Providers } from './providers';
 import { createQueryClient } from './query-client';
@@ -56,6 +57,8 @@ export async function startApp(root: Root, handover?: Handover) {
     window.history.pushState(null, '', handover.path);
   }
   const router = createAppRouter(queryClient);
+  // What the entry asked for early serves the first screen only (lib/early-answers.ts).
+  void initialized(router).then(forgetEarlyAnswers);
   if (handover) await initialized(router);
   // RouterProvider of 'react-router' (the tests' too): react-router/dom's adds flushSync, which the
   // app does not use, and under vitest it would be a second copy of the router's context.

@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfirmActionModal, DeleteButton } from './confirm-action-modal';
+import { ConfirmActionModal } from './confirm-action-dialog';
+import { DeleteButton } from './confirm-action-modal';
 
 function renderModal(danger: boolean) {
   render(

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text, type ButtonProps } from '@mantine/core';
+import { Button, Stack, Text, type ButtonProps } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useId, useState, type ComponentPropsWithoutRef } from 'react';
+import { lazy, Suspense, useId, useState, type ComponentPropsWithoutRef } from 'react';
 
 // The error colour of the theme: red-9 in the light one, red-4 in the dark one (app/theme.ts).
 export const DANGER_TEXT = 'var(--mantine-color-error)';
@@ -43,74 +43,20 @@ export function DeleteButton({ blockedReason, disabled, children, ...props }: De
   );
 }
 
-export interface ConfirmActionModalProps {
-  opened: boolean;
-  /** What will happen, in one sentence. */
-  message: string;
-  confirmLabel?: string;
-  /** Red confirm button for destructive actions. */
-  danger?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
-
-/** A delete's confirm button looks like every other Delete; other dangers (a reset) are red. */
-function ConfirmButton({
-  label,
-  danger,
-  onConfirm,
-}: {
-  label: string;
-  danger: boolean;
-  onConfirm: () => void;
-}) {
-  if (danger && label.startsWith('Delete')) return <DeleteButton onClick={onConfirm}>{label}</DeleteButton>;
-  return (
-    <Button color={danger ? 'red' : undefined} onClick={onConfirm} data-autofocus={!danger || undefined}>
-      {label}
-    </Button>
-  );
-}
-
-/** The "Confirm Action" dialog every CRUD button goes through (spec §2, §4). */
-export function ConfirmActionModal({
-  opened,
-  message,
-  confirmLabel = 'Confirm',
-  danger = false,
-  onConfirm,
-  onCancel,
-}: ConfirmActionModalProps) {
-  return (
-    // Built from parts so that the title row is a div: Mantine's <header> would be a second banner landmark.
-    <Modal.Root opened={opened} onClose={onCancel} centered>
-      <Modal.Overlay />
-      <Modal.Content>
-        <Group justify="space-between" p="md" pb={0} wrap="nowrap">
-          <Modal.Title fw={600}>Confirm Action</Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
-        </Group>
-        <Modal.Body pt="md">
-          <Text mb="lg">{message}</Text>
-          <Group justify="flex-end">
-            {/* In front of a delete the safe choice has focus, so Enter never deletes by accident (issue 14). */}
-            <Button variant="default" onClick={onCancel} data-autofocus={danger || undefined}>
-              Go Back
-            </Button>
-            <ConfirmButton label={confirmLabel} danger={danger} onConfirm={onConfirm} />
-          </Group>
-        </Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
-  );
-}
-
 export interface ConfirmRequest {
   message: string;
   confirmLabel: string;
   danger?: boolean;
   onConfirm: () => void;
 }
+
+/**
+ * The dialog's code (Mantine's Modal, its focus trap and scroll lock) loads with the first question,
+ * not with the screens that might ask (issue 22).
+ */
+const ConfirmActionModal = lazy(async () => ({
+  default: (await import('./confirm-action-dialog')).ConfirmActionModal,
+}));
 
 /** The "Confirm Action" dialog in front of every create, update and delete (spec §2, §4). */
 export function useConfirmAction() {
@@ -124,18 +70,20 @@ export function useConfirmAction() {
   // that might ask cost each screen's first render a portal and a second, synchronous render
   // (issue 22).
   const modal = request && (
-    <ConfirmActionModal
-      opened={opened}
-      // The text stays while the dialog fades out.
-      message={request.message}
-      confirmLabel={request.confirmLabel}
-      danger={request.danger}
-      onConfirm={() => {
-        setOpened(false);
-        request.onConfirm();
-      }}
-      onCancel={() => setOpened(false)}
-    />
+    <Suspense fallback={null}>
+      <ConfirmActionModal
+        opened={opened}
+        // The text stays while the dialog fades out.
+        message={request.message}
+        confirmLabel={request.confirmLabel}
+        danger={request.danger}
+        onConfirm={() => {
+          setOpened(false);
+          request.onConfirm();
+        }}
+        onCancel={() => setOpened(false)}
+      />
+    </Suspense>
   );
   return { ask, modal, opened };
 }

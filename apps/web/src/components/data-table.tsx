@@ -75,44 +75,79 @@ function EmptyText({ text, testId }: { text: string; testId: string | undefined 
   );
 }
 
+/** The classes Mantine's Table parts (Table.Tr, Table.Td, ...) give their element. */
+const part = (name: 'thead' | 'tbody' | 'tr' | 'th' | 'td') => `${Table.classes[name]} mantine-Table-${name}`;
+
+/** What Table.Tr says of a row in a striped table with row borders (its stylesheet reads these). */
+const rowMarks = (hover: boolean) => ({
+  'data-with-row-border': true,
+  'data-striped': 'odd',
+  'data-hover': hover || undefined,
+});
+
+/**
+ * The table itself. Mantine's Table keeps the root (its spacing and colour variables); the rows and
+ * cells are plain elements with the classes and data attributes Table.Tr, Table.Th and Table.Td
+ * would give them (issue 22): an account's 50 rows were some 300 Mantine components, each a few
+ * layers deep, in the render a phone waits for before it shows the page. Same markup, same styles.
+ */
 function TableOf<T>({ columns, phone, ...props }: DataTableProps<T> & { phone: boolean }) {
+  const hover = !phone;
   return (
     <Table
       striped
-      highlightOnHover={!phone}
+      highlightOnHover={hover}
       verticalSpacing="xs"
       horizontalSpacing={phone ? 6 : undefined}
       fz={phone ? 'sm' : undefined}
       aria-label={props.label}
     >
-      <Table.Thead>
-        <Table.Tr>
+      <thead className={part('thead')}>
+        <tr className={part('tr')} {...rowMarks(hover)}>
           {columns.map((c) => (
-            <Table.Th key={c.header} scope="col" ta={c.align}>
+            <th
+              key={c.header}
+              className={part('th')}
+              scope="col"
+              style={c.align ? { textAlign: c.align } : undefined}
+            >
               {c.header}
-            </Table.Th>
+            </th>
           ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
+        </tr>
+      </thead>
+      <tbody className={part('tbody')}>
         {props.rows.length === 0 ? (
-          <Table.Tr>
-            <Table.Td colSpan={columns.length}>
+          <tr className={part('tr')} {...rowMarks(hover)}>
+            <td className={part('td')} colSpan={columns.length}>
               <EmptyText text={props.emptyText} testId={props.emptyTestId} />
-            </Table.Td>
-          </Table.Tr>
+            </td>
+          </tr>
         ) : (
-          props.rows.map((row) => (
-            <Table.Tr key={props.rowKey(row)} {...rowAttributes(props, row)}>
-              {columns.map((c) => (
-                <Table.Td key={c.header} ta={c.align} style={cellStyle(c)}>
-                  {c.cell(row)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))
+          props.rows.map((row) => {
+            const { bg, ...attributes } = rowAttributes(props, row);
+            return (
+              <tr
+                key={props.rowKey(row)}
+                className={part('tr')}
+                {...rowMarks(hover)}
+                {...attributes}
+                style={bg ? { background: bg } : undefined}
+              >
+                {columns.map((c) => (
+                  <td
+                    key={c.header}
+                    className={part('td')}
+                    style={{ ...cellStyle(c), ...(c.align ? { textAlign: c.align } : undefined) }}
+                  >
+                    {c.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            );
+          })
         )}
-      </Table.Tbody>
+      </tbody>
     </Table>
   );
 }

@@ -1,6 +1,7 @@
 import { pathOf, type BodyOf, type ParamsOf, type QueryOf, type Route, type SuccessOf } from '@bank/shared';
 import { ApiError, errorFrom, networkError, parsed } from './api-error';
 import { authStore } from './auth-store';
+import { JSON_ACCEPT, takeEarlyAnswer } from './early-answers';
 import { uiText } from './ui-text';
 
 export { ApiError };
@@ -33,6 +34,23 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return url.toString();
 }
 
+/** A GET of JSON with the session's token and no other header: what early-answers.ts asks for. */
+function isPlainRead(
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  token: string | undefined,
+): token is string {
+  return (
+    method === 'GET' &&
+    body === undefined &&
+    token !== undefined &&
+    Object.keys(headers).length === 2 &&
+    headers.Accept === JSON_ACCEPT &&
+    headers.Authorization === `Bearer ${token}`
+  );
+}
+
 /**
  * The one function that talks HTTP. It always checks the status: any non-2xx becomes an ApiError
  * carrying the server's {error, message}; a 401 on an authenticated call ends the session.
@@ -51,9 +69,13 @@ async function request(path: string, options: RequestOptions): Promise<Response>
   const token = authStore.get()?.token;
   if (auth && token) headers.Authorization = `Bearer ${token}`;
 
+  const url = buildUrl(path, query);
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { method, headers, body, signal });
+    // A first screen's read that the entry asked for before the app loaded (early-answers.ts): the
+    // same request, so its response is taken instead (a failed one is asked again).
+    const early = isPlainRead(method, headers, body, token) ? await takeEarlyAnswer(url, token) : undefined;
+    response = early ?? (await fetch(url, { method, headers, body, signal }));
   } catch (error) {
     if (signal?.aborted) throw error;
     throw networkError();
@@ -103,8 +125,8 @@ interface LooseOptions {
 }
 
 const accepts: Record<NonNullable<Route['produces']> | 'json', string> = {
-  json: 'application/json, text/plain;q=0.9',
-  'text/plain': 'application/json, text/plain;q=0.9',
+  json: JSON_ACCEPT,
+  'text/plain': JSON_ACCEPT,
   'application/pdf': 'application/pdf, application/json;q=0.9',
 };
 

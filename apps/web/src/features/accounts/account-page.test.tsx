@@ -115,7 +115,8 @@ describe('account page', () => {
     expect(screen.getAllByRole('columnheader', { name: 'Edit' })).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Edit transaction 7: Teller Withdrawal' }));
 
-    const form = screen.getByRole('region', { name: 'Edit Transaction 7' });
+    // The form's code loads when it is first opened (issue 22).
+    const form = await screen.findByRole('region', { name: 'Edit Transaction 7' });
     expect(within(form).getByLabelText(/Description/)).toHaveValue('Teller Withdrawal');
     expect(within(form).getByLabelText(/Transaction Date/)).toHaveValue('2026-03-04');
     expect(within(form).getByLabelText(/Amount/)).toHaveValue('20.00');
@@ -160,7 +161,7 @@ describe('account page', () => {
     const { user } = renderApp('/account/1000000001', admin);
     await screen.findByRole('table', { name: 'Posted transactions' });
     await user.click(screen.getByRole('button', { name: 'Edit transaction 9: Transfer to SAVINGS **0002' }));
-    await user.click(screen.getByRole('button', { name: 'Delete Transaction' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Transaction' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Action' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete Transaction' }));
     const alert = await screen.findByRole('alert');

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import {
   isStaff,
@@ -21,10 +21,16 @@ import { uiText } from '../../lib/ui-text';
 import { fetchAllTransactions, useTransactionPages } from './api';
 import { BalanceChart } from './balance-chart';
 import { downloadText, transactionsCsv } from './csv';
-import { EditTransactionForm } from './edit-transaction-form';
 import { GoalsSection } from './goals-section';
-import { ReverseTransactionDialog } from './reverse-transaction-dialog';
 import { TransactionTable, type TransactionTableProps } from './transaction-table';
+
+/** Staff's edit and reverse (forms, a dialog): loaded when first opened, not with the page (issue 22). */
+const EditTransactionForm = lazy(async () => ({
+  default: (await import('./edit-transaction-form')).EditTransactionForm,
+}));
+const ReverseTransactionDialog = lazy(async () => ({
+  default: (await import('./reverse-transaction-dialog')).ReverseTransactionDialog,
+}));
 
 /** The account's own query: the bank's accounts for staff, the user's own for a Student. */
 function useAccountQuery() {
@@ -178,24 +184,28 @@ function AccountBody({ account, all }: { account: Account | undefined; all: Tran
       )}
       <BalanceChart transactions={posted} />
       {editing && (
-        <EditTransactionForm
-          key={editing.id}
-          transaction={editing}
-          onClose={() => setEditing(null)}
-          onReverse={() => setReversing(editing)}
-        />
+        <Suspense fallback={null}>
+          <EditTransactionForm
+            key={editing.id}
+            transaction={editing}
+            onClose={() => setEditing(null)}
+            onReverse={() => setReversing(editing)}
+          />
+        </Suspense>
       )}
       <TransactionSections pending={pending} posted={posted} actions={actions} />
       {/* Mounted when opened: a closed dialog cost the page a portal and a second, synchronous render. */}
       {reversing && (
-        <ReverseTransactionDialog
-          transaction={reversing}
-          onClose={() => setReversing(null)}
-          onDone={() => {
-            setReversing(null);
-            setEditing(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ReverseTransactionDialog
+            transaction={reversing}
+            onClose={() => setReversing(null)}
+            onDone={() => {
+              setReversing(null);
+              setEditing(null);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -1,6 +1,5 @@
 import type { MantineTheme } from '@mantine/core';
 import uPlot from 'uplot';
-import 'uplot/dist/uPlot.min.css';
 import { money } from '../../lib/format';
 import type { BalancePoint } from './balance-chart';
 

@@ -57,7 +57,7 @@ describe.each(cases)('editing the date in $zone', ({ zone, transactionDate, show
     );
     const { user } = renderApp('/account/1000000001', admin);
     await user.click(await screen.findByRole('button', { name: 'Edit transaction 5: Teller Deposit' }));
-    const form = screen.getByRole('region', { name: 'Edit Transaction 5' });
+    const form = await screen.findByRole('region', { name: 'Edit Transaction 5' });
     const dateInput = within(form).getByLabelText(/Transaction Date/);
     expect(dateInput).toHaveValue(shown);
     fireEvent.change(dateInput, { target: { value: chosen } });

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconTarget } from '@tabler/icons-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { limits, participationScreenText as m, type Account, type Goal } from '@bank/shared';
 import { useConfirmAction } from '../../components/confirm-action-modal';
 import { QueryState } from '../../components/query-state';
@@ -9,7 +9,6 @@ import { lastFour } from '../../lib/format';
 import { useGoals } from '../../lib/participation-queries';
 import { Celebration, useCelebration } from './celebration';
 import { GoalCard } from './goal-card';
-import { GoalForm } from './goal-form';
 import { useDeleteGoal } from './goals-api';
 
 interface GoalsSectionProps {
@@ -19,6 +18,9 @@ interface GoalsSectionProps {
   /** The Student themself: adds, changes and deletes, and is celebrated. Staff only look. */
   owner: boolean;
 }
+
+/** The form (Mantine's form hook and inputs) loads when a goal is first added or changed (issue 22). */
+const GoalForm = lazy(async () => ({ default: (await import('./goal-form')).GoalForm }));
 
 /** The owner's add, edit and delete, each with its status line. */
 function useGoalEditing(username: string) {
@@ -95,13 +97,15 @@ export function GoalsSection({ username, accounts, owner }: GoalsSectionProps) {
         <StatusLine status={edit.status} />
         {owner && shown && roomy.length === 0 && <Text size="sm">{m.goalsFull}</Text>}
         {edit.editing !== null && (
-          <GoalForm
-            username={username}
-            goal={edit.editing === 'new' ? null : edit.editing}
-            accounts={roomy}
-            onDone={edit.saved}
-            onCancel={edit.close}
-          />
+          <Suspense fallback={null}>
+            <GoalForm
+              username={username}
+              goal={edit.editing === 'new' ? null : edit.editing}
+              accounts={roomy}
+              onDone={edit.saved}
+              onCancel={edit.close}
+            />
+          </Suspense>
         )}
         <QueryState query={goals} what={m.goalsTitle.toLowerCase()}>
           {() =>
