@@ -28,6 +28,28 @@ test('no page reports a Content-Security-Policy violation', async ({ page }) => 
   expect(await violations()).toEqual([]);
 });
 
+test('a first visit to an account page uses every file it asks for early, and says nothing', async ({
+  page,
+}) => {
+  await signIn(page, 'student');
+  // A fresh load with the session stored: the entry asks for the app's and the screen's files early.
+  const asked = new Map<string, number>();
+  page.on('request', (request) => {
+    if (request.url().includes('/assets/')) asked.set(request.url(), (asked.get(request.url()) ?? 0) + 1);
+  });
+  const said: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') said.push(message.text());
+  });
+  await page.goto(`/account/${STUDENT_CHECKING}`);
+  await expect(page.getByRole('table').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  // An early hint the page's own request cannot use (a preload of another credentials mode, say)
+  // makes the browser warn and download the file twice.
+  expect(said).toEqual([]);
+  expect([...asked].filter(([, times]) => times > 1)).toEqual([]);
+});
+
 test('robots.txt is a robots file and HEAD answers a page as GET does', async ({ request }) => {
   const robots = await request.get('/robots.txt');
   expect(robots.status()).toBe(200);

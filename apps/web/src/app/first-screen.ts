@@ -1,6 +1,10 @@
 import { authStore } from '../lib/auth-store';
 
-/** A `<link>` that asks for a file now, as the import that needs it would later. */
+/**
+ * A `<link>` that asks for a file now, as the import that needs it would later. In the same
+ * credentials mode as the bundler's own links (`crossorigin`, also on its stylesheets): a preload
+ * in another mode is not used, and the browser warns and downloads the file again.
+ */
 function preload(href: string) {
   const link = document.createElement('link');
   if (href.endsWith('.css')) {
@@ -9,6 +13,7 @@ function preload(href: string) {
   } else {
     link.rel = 'modulepreload';
   }
+  link.crossOrigin = '';
   link.href = href;
   document.head.append(link);
 }
