@@ -20,6 +20,9 @@ const NOTIFICATION_PARTS =
 /** Mantine's hooks and TanStack Query: all the app's shared chunk. */
 const SHARED_LIBRARIES = /node_modules[\\/](@mantine[\\/]hooks|@tanstack)[\\/]/;
 
+/** @mantine/notifications' modules. */
+const NOTIFICATIONS_DIR = path.dirname(fileURLToPath(import.meta.resolve('@mantine/notifications')));
+
 /** The signed-in layout, side navigation and user menu (src/app/layouts/signed-in-frame.tsx). */
 const SIGNED_IN_FRAME = ['src/app/layouts/frame.ts'];
 
@@ -38,10 +41,22 @@ export default defineConfig({
     zodWithoutJsonSchema(),
     scrollAreaMergeRefs(),
     // The app's own components and the notifications package (built on Mantine's Notification).
-    mantineStylesUsed([
-      fileURLToPath(new URL('src', import.meta.url)),
-      path.dirname(fileURLToPath(import.meta.resolve('@mantine/notifications'))),
-    ]),
+    // The app's own components and the notifications package (built on Mantine's Notification); the
+    // sheet that comes with the app holds what the app and a Student's first screens need.
+    mantineStylesUsed(
+      [fileURLToPath(new URL('src', import.meta.url)), NOTIFICATIONS_DIR],
+      [
+        ...[
+          'src/main.tsx',
+          'src/app/start-app.tsx',
+          ...SIGNED_IN_FRAME,
+          'src/app/home/home-page.tsx',
+          'src/features/accounts/account-page.tsx',
+        ].map((module) => fileURLToPath(new URL(module, import.meta.url))),
+        // The notifications' components keep their sheet beside the notifications package's own.
+        NOTIFICATIONS_DIR,
+      ],
+    ),
     // The first screens of a signed-in visit that the entry asks for beside the app (main.tsx).
     firstScreens('src/app/start-app.tsx', [
       { path: '^/home/?$', modules: [...SIGNED_IN_FRAME, 'src/app/home/home-page.tsx'] },

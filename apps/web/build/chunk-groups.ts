@@ -50,7 +50,7 @@ type Graph = {
 /**
  * Which library modules a name imported from a library's entry is: Mantine's components (its
  * index.mjs says which file), Tabler's icons (a file each), the shared package's modules (by
- * their exports) and dayjs. Other libraries are left to the bundler.
+ * their exports), TanStack Query's helpers (a file each) and dayjs. Other libraries are left to the bundler.
  */
 function libraryResolver(graph: Graph, ids: string[]) {
   const mantineIndex = ids.find((id) => /[\\/]@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/.test(id));
@@ -69,6 +69,9 @@ function libraryResolver(graph: Graph, ids: string[]) {
     if (spec === '@tabler/icons-react') return ids.find((id) => id.endsWith(`/icons/${name}.mjs`));
     if (spec === '@bank/shared') return shared.find((id) => graph.getModuleInfo(id)?.exports?.includes(name));
     if (spec === 'dayjs') return ids.find((id) => /[\\/]dayjs[\\/]dayjs\.min\.js$/.test(id));
+    // TanStack Query's helpers, a file each (infiniteQueryOptions: an account's transactions).
+    if (spec === '@tanstack/react-query')
+      return ids.find((id) => id.endsWith(`/@tanstack/react-query/build/modern/${name}.js`));
     return undefined;
   };
 }
