@@ -1,5 +1,6 @@
 import { signInCall } from '@bank/shared/sign-in';
 import { errorFrom, networkError } from '../../lib/api-error';
+import { JSON_ACCEPT } from '../../lib/early-answers';
 
 /**
  * The sign-in call, in plain `fetch`: the sign-in page runs before the app (issue 13), so
@@ -28,7 +29,7 @@ export async function signIn(credentials: Credentials): Promise<SignInToken> {
   try {
     answer = await fetch(new URL(`/api${signInCall.path}`, window.location.origin).toString(), {
       method: signInCall.method,
-      headers: { Accept: 'application/json, text/plain;q=0.9', 'Content-Type': 'application/json' },
+      headers: { Accept: JSON_ACCEPT, 'Content-Type': 'application/json' },
       body: JSON.stringify(credentials),
     });
   } catch {
