@@ -1,5 +1,28 @@
-import dayjs from 'dayjs';
 import { formatMoney } from '@bank/shared';
+
+/*
+ * Dates are read and written with the platform's Date, not dayjs: these run on a Student's first
+ * screens, and dayjs was 2.8 KB of brotli a phone waited for before showing them (issue 22).
+ * format.test.ts checks every function against dayjs, which the schedule screens still use.
+ */
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * The instant `iso` names, read as dayjs reads it: a bare `YYYY-MM-DD` is that day's local
+ * midnight (Date alone would take UTC midnight, a day early west of Greenwich), and a date-time
+ * without an offset is local time; anything with `Z` or an offset is that instant.
+ */
+function parseDate(iso: string): Date {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(iso);
+}
+
+const isValid = (date: Date) => !Number.isNaN(date.getTime());
+
+/** `MM/DD/YYYY` of a local date. */
+const monthDayYear = (date: Date) =>
+  `${pad(date.getMonth() + 1)}/${pad(date.getDate())}/${pad(date.getFullYear(), 4)}`;
 
 /** "$1,234.50", "-$12.00": amounts always with 2 decimals (spec §9). */
 export function money(amount: number): string {
@@ -9,14 +32,16 @@ export function money(amount: number): string {
 /** MM/DD/YYYY in the viewer's time zone (spec §2). */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return '';
-  const date = dayjs(iso);
-  return date.isValid() ? date.format('MM/DD/YYYY') : '';
+  const date = parseDate(iso);
+  return isValid(date) ? monthDayYear(date) : '';
 }
 
 /** "03/02/2026 10:05 AM": when something was asked, to the minute, in the viewer's time zone. */
 export function formatDateTime(iso: string): string {
-  const date = dayjs(iso);
-  return date.isValid() ? date.format('MM/DD/YYYY h:mm A') : '';
+  const date = parseDate(iso);
+  if (!isValid(date)) return '';
+  const hours = date.getHours();
+  return `${monthDayYear(date)} ${hours % 12 || 12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 /** "**4821": how the product names an account in descriptions and pickers. */
@@ -40,7 +65,8 @@ export function parseAmountInput(text: string): number | string {
 
 /** `YYYY-MM-DD` of an instant in the viewer's time zone, as a date input shows it. */
 export function localDay(iso: string): string {
-  return dayjs(iso).format('YYYY-MM-DD');
+  const date = parseDate(iso);
+  return `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 /**
@@ -49,7 +75,17 @@ export function localDay(iso: string): string {
  * bare date was joined to the UTC time of day and could land on the day before or after).
  */
 export function onLocalDay(iso: string, day: string): string {
-  return dayjs(`${day}T${dayjs(iso).format('HH:mm:ss.SSS')}`).toISOString();
+  const time = parseDate(iso);
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(
+    year,
+    month - 1,
+    date,
+    time.getHours(),
+    time.getMinutes(),
+    time.getSeconds(),
+    time.getMilliseconds(),
+  ).toISOString();
 }
 
 /** The memo of a money movement (issue 12), or '' when it has none. */

@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
 import { Paper, Text, Title, useComputedColorScheme, useMantineTheme } from '@mantine/core';
-import dayjs from 'dayjs';
 // uPlot's stylesheet (1.5 KB) comes with the page, beside its script, not after the chart's code
 // (balance-chart-canvas.ts), which is asked for once the page has painted: the page's own files
 // then all start at once (issue 22).
 import 'uplot/dist/uPlot.min.css';
 import type { Transaction } from '@bank/shared';
-import { money } from '../../lib/format';
+import { formatDate, money } from '../../lib/format';
 import { uiText } from '../../lib/ui-text';
 
 export interface BalancePoint {
@@ -24,10 +23,10 @@ export function balancePoints(transactions: Transaction[]): BalancePoint[] {
     .sort((a, b) => (a.postedDate! < b.postedDate! ? -1 : a.postedDate! > b.postedDate! ? 1 : a.id - b.id));
   const byDay = new Map<string, BalancePoint>();
   for (const t of posted) {
-    const date = dayjs(t.postedDate!);
-    byDay.set(date.format('MM/DD/YYYY'), {
-      date: date.format('MM/DD/YYYY'),
-      time: date.unix(),
+    const date = formatDate(t.postedDate);
+    byDay.set(date, {
+      date,
+      time: Math.floor(new Date(t.postedDate!).getTime() / 1000),
       balance: t.accountBalance!,
     });
   }
