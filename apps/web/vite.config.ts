@@ -29,7 +29,7 @@ const SIGNED_IN_FRAME = ['src/app/layouts/frame.ts'];
 /** What the first screens need beyond the app and other screens share too, in one chunk (build/chunk-groups.ts). */
 const screens = firstScreensChunk(
   fileURLToPath(new URL('src/', import.meta.url)),
-  ['src/main.tsx', 'src/app/start-app.tsx'],
+  ['src/boot.ts', 'src/main.tsx', 'src/app/start-app.tsx'],
   [...SIGNED_IN_FRAME, 'src/app/home/home-page.tsx', 'src/features/accounts/account-page.tsx'],
   1,
 );
@@ -58,7 +58,7 @@ export default defineConfig({
       ],
     ),
     // The first screens of a signed-in visit that the entry asks for beside the app (main.tsx).
-    firstScreens('src/app/start-app.tsx', [
+    firstScreens('src/main.tsx', 'src/app/start-app.tsx', [
       { path: '^/home/?$', modules: [...SIGNED_IN_FRAME, 'src/app/home/home-page.tsx'] },
       { path: '^/account/[^/]+/?$', modules: [...SIGNED_IN_FRAME, 'src/features/accounts/account-page.tsx'] },
     ]),
@@ -131,6 +131,7 @@ export default defineConfig({
               includeDependenciesRecursively: false,
               priority: 3,
             },
+            screens.signInGroup,
             screens.group,
             screens.appGroup,
           ],

@@ -7,6 +7,8 @@ const BARREL = [
   /[\\/]packages[\\/]shared[\\/]src[\\/]index\.ts$/,
 ];
 const isBarrel = (id: string) => BARREL.some((re) => re.test(id));
+/** The shared package's modules (packages/shared). */
+const SHARED = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
 
 /** Mantine's hooks: those the app or the first screens need and fewer chunks share than the Mantine chunk takes. */
 const MANTINE_HOOKS = /[\\/]node_modules[\\/]@mantine[\\/]hooks[\\/]/;
@@ -90,8 +92,11 @@ function firstScreensModules(
     if (!id) throw new Error(`first-screens-chunk: no module ${module}`);
     return id;
   };
-  /** The own modules `start` reaches, and the library modules they need. */
-  const needs = (start: string[]) => {
+  /**
+   * The own modules `start` reaches, and the library modules they need; `withShared`: the shared
+   * package's modules that own modules import by their own paths (`@bank/shared/messages`) too.
+   */
+  const needs = (start: string[], withShared = false) => {
     const ownSeen = new Set<string>();
     const libSeen = new Set<string>();
     const visitLib = (id: string | undefined) => {
@@ -100,7 +105,7 @@ function firstScreensModules(
       for (const next of graph.getModuleInfo(id)?.importedIds ?? []) visitLib(next);
     };
     const visitOwn = (id: string) => {
-      if (ownSeen.has(id) || !own(id)) return;
+      if (ownSeen.has(id) || !(own(id) || (withShared && SHARED.test(id) && !isBarrel(id)))) return;
       ownSeen.add(id);
       const info = graph.getModuleInfo(id);
       for (const next of info?.importedIds ?? []) visitOwn(next);
@@ -120,13 +125,24 @@ function firstScreensModules(
       !loadedAll.has(id) &&
       !(graph.getModuleInfo(id)?.importers ?? []).some((importer) => loadedAll.has(importer)),
   );
-  // The app's own and the shared package's modules beyond the entry's (the entry is entries[0]).
-  const entry = needs(entries.slice(0, 1));
+  // The app's own and the shared package's modules beyond the sign-in page's (every entry but the
+  // last, the app: the page's script and its bootstrap).
+  const entry = needs(entries.slice(0, -1));
   const entryAll = new Set([...entry.ownSeen, ...entry.libSeen]);
   const app = [...loaded.ownSeen, ...loaded.libSeen].filter(
     (id) => !entryAll.has(id) && (own(id) || /[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id)),
   );
-  return { chunk, libraries: new Set([...loaded.libSeen, ...first.libSeen]), app: new Set(app) };
+  // The sign-in page's bootstrap (entries[1]) and what it needs beyond the page's script (entries[0]).
+  const script = needs(entries.slice(0, 1), true);
+  const scriptAll = new Set([...script.ownSeen, ...script.libSeen]);
+  const bootstrap = needs(entries.slice(1, 2), true);
+  const signIn = [...bootstrap.ownSeen, ...bootstrap.libSeen].filter((id) => !scriptAll.has(id));
+  return {
+    chunk,
+    libraries: new Set([...loaded.libSeen, ...first.libSeen]),
+    app: new Set(app),
+    signIn: new Set(signIn),
+  };
 }
 
 /**
@@ -151,6 +167,7 @@ export function firstScreensChunk(srcDir: string, entries: string[], screens: st
   const captured = new Set<string>();
   const libraries = new Set<string>();
   const app = new Set<string>();
+  const signIn = new Set<string>();
   const plugin: Plugin = {
     name: 'school-bank:first-screens-chunk',
     apply: 'build',
@@ -159,6 +176,7 @@ export function firstScreensChunk(srcDir: string, entries: string[], screens: st
       for (const id of found.chunk) captured.add(id);
       for (const id of found.libraries) libraries.add(id);
       for (const id of found.app) app.add(id);
+      for (const id of found.signIn) signIn.add(id);
     },
   };
   const group = {
@@ -184,5 +202,18 @@ export function firstScreensChunk(srcDir: string, entries: string[], screens: st
     includeDependenciesRecursively: false,
     priority,
   };
-  return { plugin, group, firstNeeds, appGroup };
+  /**
+   * The sign-in page's bootstrap (main.tsx) with all it needs beyond the page's script: one file,
+   * which index.html asks for beside the script, as the one entry file held them before the script
+   * was split from it (issue 22). Without it the bundler cut what main.tsx and the app share into
+   * small chunks, the app's shared chunk among them, which would bring Mantine to /login. React
+   * keeps its own file (a group of a higher priority).
+   */
+  const signInGroup = {
+    name: 'sign-in',
+    test: (id: string) => signIn.has(id),
+    includeDependenciesRecursively: false,
+    priority: priority + 1,
+  };
+  return { plugin, group, firstNeeds, appGroup, signInGroup };
 }

@@ -31,7 +31,7 @@ function closure(bundle: Record<string, Chunk>, start: Chunk[]): Set<string> {
  * bundler cut them (an `import()` from the entry split the app's chunk into many small ones).
  * Only the files beyond the entry's and the app's (`appModule`), which load anyway.
  */
-export function firstScreens(appModule: string, screens: FirstScreen[]): Plugin {
+export function firstScreens(signInModule: string, appModule: string, screens: FirstScreen[]): Plugin {
   return {
     name: 'school-bank:first-screens',
     apply: 'build',
@@ -43,15 +43,43 @@ export function firstScreens(appModule: string, screens: FirstScreen[]): Plugin 
           Object.entries(ctx.bundle).filter((entry): entry is [string, Chunk] => entry[1].type === 'chunk'),
         );
         const of = (module: string) => {
-          const found = Object.values(chunks).find((c) => c.facadeModuleId?.endsWith(`/${module}`));
+          // The chunk a module starts (its facade), or the group chunk that took it (main.tsx).
+          const found =
+            Object.values(chunks).find((c) => c.facadeModuleId?.endsWith(`/${module}`)) ??
+            Object.values(chunks).find((c) => c.moduleIds.some((id) => id.endsWith(`/${module}`)));
           if (!found) throw new Error(`first-screens: no chunk for ${module}`);
           return found;
         };
-        const entryFiles = closure(
+        const pageScript = closure(
           chunks,
           Object.values(chunks).filter((c) => c.isEntry),
         );
-        const loaded = closure(chunks, [...Object.values(chunks).filter((c) => c.isEntry), of(appModule)]);
+        // The sign-in page's bootstrap (`signInModule`), which the page's small script imports: asked
+        // for by the page itself, beside that script, so that /login waits no round trip more.
+        const signInFiles = [...closure(chunks, [of(signInModule)])].filter((file) => !pageScript.has(file));
+        const entryFiles = new Set([...pageScript, ...signInFiles]);
+        const loaded = closure(chunks, [
+          ...Object.values(chunks).filter((c) => c.isEntry),
+          of(signInModule),
+          of(appModule),
+        ]);
+        // Its stylesheet as the page's own (render-blocking, as when the one entry file held it):
+        // the sign-in page shows styled at once, and the import finds the link and adds none.
+        const signInCss = new Set(
+          signInFiles.flatMap((file) => [...(chunks[file]?.viteMetadata?.importedCss ?? [])]),
+        );
+        const preloads: HtmlTagDescriptor[] = [
+          ...[...signInCss].map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+          ...signInFiles.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        ];
         const tags: HtmlTagDescriptor[] = screens.map(({ path, modules }) => {
           const files = [...closure(chunks, modules.map(of))].filter((file) => !loaded.has(file));
           const css = files.flatMap((file) => [...(chunks[file]?.viteMetadata?.importedCss ?? [])]);
@@ -77,7 +105,7 @@ export function firstScreens(appModule: string, screens: FirstScreen[]): Plugin 
           },
           injectTo: 'head' as const,
         });
-        return { html, tags };
+        return { html, tags: [...preloads, ...tags] };
       },
     },
   };

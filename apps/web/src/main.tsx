@@ -1,26 +1,14 @@
-// First: zod's settings, before any chunk with a schema loads (lib/zod-config.ts).
-import './lib/zod-config';
-import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
-import '@mantine/core/styles/global.css';
-import './app/theme-variables.css';
-import './app/skip-link.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { preloadApp, preloadFirstScreen } from './app/first-screen';
 import type { Handover } from './app/start-app';
 import { SignInPage } from './features/auth/sign-in-page';
-import { authStore } from './lib/auth-store';
-import { askEarly } from './lib/early-answers';
-import { applyColorScheme } from './lib/color-scheme';
-import { paths } from './lib/paths';
 
 /**
- * The bootstrap (issue 13). A signed-out first visit to /login shows the sign-in page at once,
- * with nothing but React: the app (router, Mantine, TanStack Query, zod and every screen) downloads
- * while the user types and takes over after sign-in. Every other first visit loads the app.
+ * The bootstrap (issue 13), started by boot.ts. A signed-out first visit to /login shows the
+ * sign-in page at once, with nothing but React: the app (router, Mantine, TanStack Query, zod and
+ * every screen) downloads while the user types and takes over after sign-in. Every other first
+ * visit loads the app.
  */
-applyColorScheme();
 const root = createRoot(document.getElementById('root')!);
 const loadApp = () => import('./app/start-app');
 
@@ -46,7 +34,12 @@ function prefetchApp() {
   else window.setTimeout(load, 1000);
 }
 
-if (window.location.pathname === paths.login && !authStore.get()) {
+/** Shows the sign-in page (`signIn`: a signed-out first visit to /login) or starts the app. */
+export function start(signIn: boolean) {
+  if (!signIn) {
+    void startApp();
+    return;
+  }
   root.render(
     <StrictMode>
       <SignInPage
@@ -57,12 +50,4 @@ if (window.location.pathname === paths.login && !authStore.get()) {
       />
     </StrictMode>,
   );
-} else {
-  // The app's files first, the largest first: they are what every screen waits for. The first
-  // screen's data and files (smaller ones) queue behind them on the browser's connections, not
-  // ahead (issue 22).
-  preloadApp();
-  void startApp();
-  askEarly(window.location.pathname);
-  preloadFirstScreen(window.location.pathname);
 }

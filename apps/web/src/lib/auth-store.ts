@@ -1,4 +1,7 @@
-import { useSyncExternalStore } from 'react';
+/*
+ * Without React (the hook is `useStoredAuth` in current-user.ts): the bootstrap (boot.ts) reads the
+ * session before React has downloaded (issue 22).
+ */
 
 /**
  * What this tab holds of a sign-in: the bearer token and whose it is. The user record itself lives
@@ -60,7 +63,3 @@ export const authStore = {
     return () => listeners.delete(listener);
   },
 };
-
-export function useStoredAuth(): StoredAuth | null {
-  return useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get);
-}

@@ -1,7 +1,8 @@
+import { useSyncExternalStore } from 'react';
 import { queryOptions, useQueries, type QueryClient } from '@tanstack/react-query';
 import { sessionCalls, type User } from '@bank/shared';
 import { api } from './api-client';
-import { authStore, useStoredAuth } from './auth-store';
+import { authStore, type StoredAuth } from './auth-store';
 import { paths, safeNext } from './paths';
 import { fetchUser, queryKeys } from './queries';
 
@@ -53,6 +54,11 @@ function targetAfterSignIn(user: User, search: string): string {
 export async function loadCurrentUser(queryClient: QueryClient): Promise<User | null> {
   const auth = authStore.get();
   return auth ? queryClient.ensureQueryData(userQuery(auth.username)) : null;
+}
+
+/** This tab's stored sign-in, kept current (authStore). */
+export function useStoredAuth(): StoredAuth | null {
+  return useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get);
 }
 
 /** The session, or null when signed out or while the user record is not loaded yet. */

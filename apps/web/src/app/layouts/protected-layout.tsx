@@ -1,6 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useStoredAuth } from '../../lib/auth-store';
-import { useSession } from '../../lib/current-user';
+import { useSession, useStoredAuth } from '../../lib/current-user';
 import { UPDATE_PASSWORD_PATH } from '../guards';
 
 /**
