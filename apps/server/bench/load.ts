@@ -100,6 +100,8 @@ export async function transferLoad(options: {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
+          // What a browser sends with every call: the answer may come back compressed (issue 22).
+          'accept-encoding': 'gzip, deflate, br, zstd',
           authorization: `Bearer ${options.token}`,
           'idempotency-key': randomUUID(),
         },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limits, messages } from '@bank/shared';
@@ -8,6 +9,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { setPasswordHashCost } from './domain/auth/passwords.js';
 import { registerAuth } from './plugins/auth.js';
+import { apiCompression } from './plugins/compression.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors.js';
 import { registerNoStore } from './plugins/no-store.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -100,7 +102,13 @@ export async function buildApp({
     });
   }
   await registerDocument(app);
-  await app.register(apiRoutes, { prefix: '/api', db, config });
+  // The API's answers are compressed for clients that accept it (issue 22), in a context of their
+  // own: the plugin hooks the routes declared after it in its context, so the web app's files
+  // (compressed once at the build) and the document at /api/docs are sent as they were.
+  await app.register(async (api) => {
+    await api.register(compress, apiCompression);
+    await api.register(apiRoutes, { prefix: '/api', db, config });
+  });
 
   await registerWebApp(app, config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist);
   return app;

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
@@ -14,6 +14,8 @@ import { testConfig } from './harness.js';
  * the embedded database whichever suite runs it, against a small built-looking folder.
  */
 const script = `console.log(${JSON.stringify('School Bank '.repeat(200))});`;
+/** A file the build left without compressed copies, larger than the API's compression threshold. */
+const licenses = 'MIT License. Permission is hereby granted, free of charge. '.repeat(100);
 const page = '<!doctype html><html lang="en"><head><title>School Bank</title></head><body></body></html>';
 let dist: string;
 let handle: DatabaseHandle;
@@ -31,6 +33,7 @@ beforeAll(async () => {
   await writeWithCopies(path.join(dist, 'index.html'), page);
   await writeWithCopies(path.join(dist, 'assets/index-Ab12Cd34.js'), script);
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+  await writeFile(path.join(dist, 'licenses.txt'), licenses);
   handle = await openDatabase({});
   app = await buildApp({ config: { ...testConfig, webDistDir: dist }, db: handle.db });
   await app.ready();
@@ -72,6 +75,19 @@ describe('web app delivery', () => {
       expect(response.headers['content-encoding'], url).toBe('br');
       expect(brotliDecompressSync(response.rawPayload).toString(), url).toBe(page);
     }
+  });
+
+  it("is not compressed again on the way out: the build's copies as they are, other files as written (issue 22)", async () => {
+    const asset = await get('/assets/index-Ab12Cd34.js', 'gzip, deflate, br, zstd');
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.rawPayload.equals(await readFile(path.join(dist, 'assets/index-Ab12Cd34.js.br')))).toBe(
+      true,
+    );
+    const plain = await get('/licenses.txt', 'gzip, deflate, br, zstd');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body).toBe(licenses);
   });
 
   it('answers HEAD for a page as GET does, and a missing file with a 404, never the page', async () => {
