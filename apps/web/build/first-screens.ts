@@ -96,12 +96,16 @@ export function firstScreens(signInModule: string, appModule: string, screens: F
         const appFiles = [...closure(chunks, [of(appModule)])]
           .filter((file) => !entryFiles.has(file))
           .sort((a, b) => (chunks[b]?.code.length ?? 0) - (chunks[a]?.code.length ?? 0));
+        // And the app's stylesheet: the app's import asks for it only once the sign-in page's
+        // bootstrap has run, and the first screen does not show before it.
+        const appCss = new Set(
+          appFiles.flatMap((file) => [...(chunks[file]?.viteMetadata?.importedCss ?? [])]),
+        );
         tags.push({
           tag: 'meta',
           attrs: {
             name: 'app-files',
-
-            content: appFiles.map((file) => `/${file}`).join(' '),
+            content: [...appFiles, ...appCss].map((file) => `/${file}`).join(' '),
           },
           injectTo: 'head' as const,
         });
