@@ -57,7 +57,7 @@ export default defineConfig({
         NOTIFICATIONS_DIR,
       ],
     ),
-    // The first screens of a signed-in visit that the entry asks for beside the app (main.tsx).
+    // The first screens of a signed-in visit that the page script asks for beside the app (boot.ts).
     firstScreens('src/main.tsx', 'src/app/start-app.tsx', [
       { path: '^/home/?$', modules: [...SIGNED_IN_FRAME, 'src/app/home/home-page.tsx'] },
       { path: '^/account/[^/]+/?$', modules: [...SIGNED_IN_FRAME, 'src/features/accounts/account-page.tsx'] },

@@ -25,7 +25,7 @@ function closure(bundle: Record<string, Chunk>, start: Chunk[]): Set<string> {
 /**
  * Issue 22: the files of a signed-in visit's first screen, listed in index.html (one `<meta
  * name="first-screen">` per screen, data only: the Content-Security-Policy runs no inline script),
- * so that the entry (main.tsx) can ask for them with `<link rel="modulepreload">` beside the app's
+ * so that the page script (boot.ts) can ask for them with `<link rel="modulepreload">` beside the app's
  * own files, instead of the router asking once the app has loaded and matched the route: one
  * round trip less before a phone shows the screen. Hints, not imports: the chunks stay as the
  * bundler cut them (an `import()` from the entry split the app's chunk into many small ones).
@@ -92,7 +92,7 @@ export function firstScreens(signInModule: string, appModule: string, screens: F
         });
         // The app's own files (beyond the entry's), the largest first: a signed-in first visit asks
         // for them before the app's import does, so that the file the screen waits for longest
-        // starts first on the browser's few connections (main.tsx).
+        // starts first on the browser's few connections (boot.ts).
         const appFiles = [...closure(chunks, [of(appModule)])]
           .filter((file) => !entryFiles.has(file))
           .sort((a, b) => (chunks[b]?.code.length ?? 0) - (chunks[a]?.code.length ?? 0));

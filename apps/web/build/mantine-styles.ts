@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
-/** The stylesheets main.tsx imports on their own, before any component's (the sign-in page needs them). */
+/** The stylesheets boot.ts imports on their own, before any component's (the sign-in page needs them). */
 const GLOBAL = new Set(['baseline', 'default-css-variables', 'global']);
 
 /** Every module under `dir` (tests aside). */

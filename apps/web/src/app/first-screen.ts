@@ -19,7 +19,7 @@ function preload(href: string) {
 }
 
 /**
- * Every first visit but a signed-out one to /login loads the app (main.tsx): its files, listed in
+ * Every first visit but a signed-out one to /login loads the app (boot.ts): its files, listed in
  * index.html (`<meta name="app-files">`, written by build/first-screens.ts) largest first, are
  * asked for in that order before the app's import asks for them in its own (issue 22). On a
  * phone's few connections the largest file, Mantine's, is the one the first screen waits for

@@ -1,4 +1,4 @@
-// zod's settings: set by the entry (main.tsx) before this chunk loads; here too for the tests.
+// zod's settings: set by the page script (boot.ts) before this chunk loads; here too for the tests.
 import '../lib/zod-config';
 import { StrictMode, useEffect } from 'react';
 import type { Root } from 'react-dom/client';
