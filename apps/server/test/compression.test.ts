@@ -1,7 +1,9 @@
-import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { apiCompression } from '../src/plugins/compression.js';
+import { decodedPayload } from './content-encoding.js';
 import { useTestApp } from './harness.js';
 import { insertStudentSavings, openWith, seedBank, type SeededBank } from './fixtures.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
@@ -17,8 +19,8 @@ let bank: SeededBank;
 let savings: string;
 /** What a browser sends with every request. */
 const BROWSER = 'gzip, deflate, br, zstd';
-/** plugins/compression.ts: smaller answers are sent as they are. */
-const THRESHOLD = 2048;
+/** Smaller answers are sent as they are (plugins/compression.ts). */
+const THRESHOLD = apiCompression.threshold!;
 
 beforeEach(async () => {
   bank = await seedBank(t.db, 'one');
@@ -53,13 +55,7 @@ const page = (acceptEncoding?: string) =>
   });
 
 /** The body as the client reads it once it has undone the Content-Encoding. */
-function decoded(response: LightMyRequestResponse): string {
-  const encoding = response.headers['content-encoding'];
-  if (encoding === 'br') return brotliDecompressSync(response.rawPayload).toString();
-  if (encoding === 'gzip') return gunzipSync(response.rawPayload).toString();
-  if (encoding === undefined) return response.body;
-  throw new Error(`unexpected content-encoding ${String(encoding)}`);
-}
+const decoded = (response: LightMyRequestResponse) => decodedPayload(response).toString();
 
 /** The headers that must not differ between two answers to the same request (not the encoding's). */
 function sameHeaders(response: LightMyRequestResponse) {

@@ -7,11 +7,11 @@
  */
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { inject as provided } from 'vitest';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { decodedPayload } from './content-encoding.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -176,11 +176,8 @@ export function documentChecker(document: OpenApiDocument): DocumentChecker {
 
 /** The answer as its client reads it: a compressed body (issue 22) decoded, the rest as it is. */
 function decoded(response: LightMyRequestResponse): LightMyRequestResponse {
-  const encoding = response.headers['content-encoding'];
-  if (encoding === undefined) return response;
-  const decode = { br: brotliDecompressSync, gzip: gunzipSync }[String(encoding)];
-  if (!decode) throw new Error(`unexpected content-encoding "${String(encoding)}"`);
-  const rawPayload = decode(response.rawPayload);
+  if (response.headers['content-encoding'] === undefined) return response;
+  const rawPayload = decodedPayload(response);
   return { ...response, headers: response.headers, rawPayload, body: rawPayload.toString() };
 }
 

@@ -65,7 +65,7 @@ function libraryResolver(graph: Graph, ids: string[]) {
       for (const name of m[1]!.split(',')) mantine.set(name.trim(), dir + m[2]!);
     }
   }
-  const shared = ids.filter((id) => /[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) && !isBarrel(id));
+  const shared = ids.filter((id) => SHARED.test(id) && !isBarrel(id));
   return (spec: string, name: string): string | undefined => {
     if (spec === '@mantine/core') return mantine.get(name);
     if (spec === '@tabler/icons-react') return ids.find((id) => id.endsWith(`/icons/${name}.mjs`));
@@ -130,7 +130,7 @@ function firstScreensModules(
   const entry = needs(entries.slice(0, -1));
   const entryAll = new Set([...entry.ownSeen, ...entry.libSeen]);
   const app = [...loaded.ownSeen, ...loaded.libSeen].filter(
-    (id) => !entryAll.has(id) && (own(id) || /[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id)),
+    (id) => !entryAll.has(id) && (own(id) || SHARED.test(id)),
   );
   // The sign-in page's bootstrap (entries[1]) and what it needs beyond the page's script (entries[0]).
   const script = needs(entries.slice(0, 1), true);

@@ -22,6 +22,11 @@ function closure(bundle: Record<string, Chunk>, start: Chunk[]): Set<string> {
   return seen;
 }
 
+/** The stylesheets that Vite loads with these chunks, each once. */
+function stylesheetsOf(bundle: Record<string, Chunk>, files: string[]): string[] {
+  return [...new Set(files.flatMap((file) => [...(bundle[file]?.viteMetadata?.importedCss ?? [])]))];
+}
+
 /**
  * Issue 22: the files of a signed-in visit's first screen, listed in index.html (one `<meta
  * name="first-screen">` per screen, data only: the Content-Security-Policy runs no inline script),
@@ -65,11 +70,8 @@ export function firstScreens(signInModule: string, appModule: string, screens: F
         ]);
         // Its stylesheet as the page's own (render-blocking, as when the one entry file held it):
         // the sign-in page shows styled at once, and the import finds the link and adds none.
-        const signInCss = new Set(
-          signInFiles.flatMap((file) => [...(chunks[file]?.viteMetadata?.importedCss ?? [])]),
-        );
         const preloads: HtmlTagDescriptor[] = [
-          ...[...signInCss].map((file) => ({
+          ...stylesheetsOf(chunks, signInFiles).map((file) => ({
             tag: 'link',
             attrs: { rel: 'stylesheet', crossorigin: true, href: `/${file}` },
             injectTo: 'head' as const,
@@ -82,8 +84,7 @@ export function firstScreens(signInModule: string, appModule: string, screens: F
         ];
         const tags: HtmlTagDescriptor[] = screens.map(({ path, modules }) => {
           const files = [...closure(chunks, modules.map(of))].filter((file) => !loaded.has(file));
-          const css = files.flatMap((file) => [...(chunks[file]?.viteMetadata?.importedCss ?? [])]);
-          const hrefs = [...files, ...new Set(css)].map((file) => `/${file}`);
+          const hrefs = [...files, ...stylesheetsOf(chunks, files)].map((file) => `/${file}`);
           return {
             tag: 'meta',
             attrs: { name: 'first-screen', 'data-path': path, content: hrefs.join(' ') },
@@ -98,14 +99,11 @@ export function firstScreens(signInModule: string, appModule: string, screens: F
           .sort((a, b) => (chunks[b]?.code.length ?? 0) - (chunks[a]?.code.length ?? 0));
         // And the app's stylesheet: the app's import asks for it only once the sign-in page's
         // bootstrap has run, and the first screen does not show before it.
-        const appCss = new Set(
-          appFiles.flatMap((file) => [...(chunks[file]?.viteMetadata?.importedCss ?? [])]),
-        );
         tags.push({
           tag: 'meta',
           attrs: {
             name: 'app-files',
-            content: [...appFiles, ...appCss].map((file) => `/${file}`).join(' '),
+            content: [...appFiles, ...stylesheetsOf(chunks, appFiles)].map((file) => `/${file}`).join(' '),
           },
           injectTo: 'head' as const,
         });
