@@ -142,6 +142,19 @@ function main() {
     console.error(`bundle budget: the sign-in page loads the app's ${app.join(', ')}`);
     over++;
   }
+  // Nor zod into any file a signed-in first screen waits for: the web takes the contract's addresses
+  // only (apps/web/build/contract-addresses.ts); a schema imported by name on those screens would
+  // bring its 20 KB back. Every zod build names its base class in a string.
+  const first = [figures.signIn, figures.appAdds, figures.shellAdds, figures.accountAdds].flatMap(
+    (s) => s.files,
+  );
+  const withZod = first.filter(
+    (file) => readFileSync(path.join(dist, file), 'utf8').match(/["'`]\$ZodType["'`]/) !== null,
+  );
+  if (withZod.length) {
+    console.error(`bundle budget: zod is in ${withZod.join(', ')}, which the first screens wait for`);
+    over++;
+  }
   const json = process.argv.indexOf('--json');
   if (json > 0) writeFileSync(process.argv[json + 1], JSON.stringify({ budgets, ...figures }, null, 2));
   if (over) {

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstScreensChunk } from './build/chunk-groups.ts';
+import { contractAddresses } from './build/contract-addresses.ts';
 import { firstScreens } from './build/first-screens.ts';
 import { mantineStylesUsed } from './build/mantine-styles.ts';
 import { precompress } from './build/precompress.ts';
@@ -38,6 +39,7 @@ export default defineConfig({
   plugins: [
     react(),
     screens.plugin,
+    contractAddresses(),
     zodWithoutJsonSchema(),
     scrollAreaMergeRefs(),
     // The app's own components and the notifications package (built on Mantine's Notification).

@@ -12,8 +12,8 @@ const SHARED = /[\\/]packages[\\/]shared[\\/]src[\\/]/;
 
 /** Mantine's hooks: those the app or the first screens need and fewer chunks share than the Mantine chunk takes. */
 const MANTINE_HOOKS = /[\\/]node_modules[\\/]@mantine[\\/]hooks[\\/]/;
-/** Libraries the app's modules use beside Mantine's components: zod, the notifications' store. */
-const APP_LIBRARIES = /[\\/]node_modules[\\/](zod|@mantine[\\/](notifications|store))[\\/]/;
+/** Libraries the app's modules use beside Mantine's components: the notifications' store. */
+const APP_LIBRARIES = /[\\/]node_modules[\\/]@mantine[\\/](notifications|store)[\\/]/;
 
 /**
  * `import a, { b, c as d } from 'x'` and `export { b, c as d } from 'x'` in a module's code: the

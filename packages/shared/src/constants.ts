@@ -105,3 +105,9 @@ export const defaults = {
   /** API requests per minute per session (per address without one); 0 turns the limit off. */
   rateLimitPerMinute: 1200,
 } as const;
+
+/**
+ * The headers a paged answer carries. Here, not beside the paging schemas: the web's lists read
+ * them, and a constant must not bring zod to the first screens (issue 22).
+ */
+export const PAGE_HEADERS = { nextCursor: 'X-Next-Cursor', totalCount: 'X-Total-Count' } as const;

@@ -1,6 +1,5 @@
 import { importResult, type ImportResult } from '@bank/shared';
-
-const KEY = 'bank.studentImport';
+import { forgetImportResult, IMPORT_RESULT_KEY as KEY } from './import-result-slot';
 
 /**
  * The last roster import's answer, with its temporary passwords, until the admin is done with it
@@ -20,7 +19,5 @@ export const importResultStore = {
       return null;
     }
   },
-  clear() {
-    window.sessionStorage.removeItem(KEY);
-  },
+  clear: forgetImportResult,
 };

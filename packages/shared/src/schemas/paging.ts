@@ -38,6 +38,3 @@ export const accountCursor = cursorOf(ACCOUNT_NUMBER_PATTERN, 'the account numbe
 export const usersQuery = z.object({ q: searchText, limit: pageLimit, cursor: userCursor });
 /** Query of GET /teller/accounts/bank/{bankId}. */
 export const bankAccountsQuery = z.object({ q: searchText, limit: pageLimit, cursor: accountCursor });
-
-/** The headers a paged answer carries. */
-export const PAGE_HEADERS = { nextCursor: 'X-Next-Cursor', totalCount: 'X-Total-Count' } as const;
