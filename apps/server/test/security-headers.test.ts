@@ -5,7 +5,8 @@ import { seedTwoBanks, type SeededBank } from './fixtures.js';
 /**
  * Every answer carries the security headers (helmet's, with the bank's Content-Security-Policy):
  * the API's successes and refusals alike, including those of the sign-in check, which runs
- * before anything else, and the web app's pages.
+ * before anything else, and the web app's pages. (The web app's scripts and stylesheets carry those
+ * that apply to a file a page loads: static-delivery.test.ts.)
  */
 
 const t = useTestApp();

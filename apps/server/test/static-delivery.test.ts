@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
+import { DOCUMENT_ONLY_HEADERS } from '../src/plugins/security-headers.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { testConfig } from './harness.js';
 
@@ -32,6 +33,8 @@ beforeAll(async () => {
   await mkdir(path.join(dist, 'assets'));
   await writeWithCopies(path.join(dist, 'index.html'), page);
   await writeWithCopies(path.join(dist, 'assets/index-Ab12Cd34.js'), script);
+  await writeFile(path.join(dist, 'assets/index-Ef56Gh78.css'), 'body { margin: 0; }');
+  await writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dist, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
   await writeFile(path.join(dist, 'licenses.txt'), licenses);
   handle = await openDatabase({});
@@ -107,5 +110,33 @@ describe('web app delivery', () => {
       expect(missing.headers['content-type'], url).toMatch(/json/);
     }
     expect((await app.inject({ method: 'HEAD', url: '/api/nowhere' })).statusCode).toBe(404);
+  });
+
+  it('keeps the headers only a page acts on off the scripts and stylesheets, and every other header on (issue 22)', async () => {
+    const forEveryFile = {
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    };
+    for (const [url, encoding] of [
+      ['/assets/index-Ab12Cd34.js', 'br'],
+      ['/assets/index-Ab12Cd34.js', undefined],
+      ['/assets/index-Ef56Gh78.css', undefined],
+    ] as const) {
+      const response = await get(url, encoding);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers, url).toMatchObject(forEveryFile);
+      for (const name of DOCUMENT_ONLY_HEADERS)
+        expect(response.headers[name], `${url} ${name}`).toBeUndefined();
+    }
+    // A page, an image a browser may open as a page, and the API keep them all.
+    for (const url of ['/', '/home', '/favicon.svg', '/api/healthz']) {
+      const response = await get(url, 'br');
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers, url).toMatchObject(forEveryFile);
+      expect(response.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 });

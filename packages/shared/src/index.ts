@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './messages.js';
 export * from './classroom-text.js';
 export * from './school-year-screens.js';
+export * from './reversal-labels.js';
 export * from './support-guidance.js';
 export * from './participation-text.js';
 export * from './money.js';

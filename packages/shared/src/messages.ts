@@ -3,7 +3,8 @@
  * defines one (note the double space in TARGET_ACCOUNT_INVALID: the spec has it), and the API
  * contract's texts for what the server answers. Server and web import these; never retype them.
  * The staff screens' texts are in modules of their own beside this one (classroom-text.ts,
- * school-year-screens.ts, support-guidance.ts): the sign-in page loads this module (issue 22).
+ * school-year-screens.ts and reversal-labels.ts, support-guidance.ts): the sign-in page loads this
+ * module (issue 22).
  */
 export const messages = {
   // Sign-in and password (spec §2, §5, §8)

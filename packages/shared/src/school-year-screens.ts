@@ -1,3 +1,5 @@
+import { reversalLabels } from './reversal-labels.js';
+
 /*
  * The school year's screen texts (staff): a module of its own, not in messages.ts, because the
  * sign-in page loads messages.ts and would carry these too (issue 22). Every text a person reads
@@ -135,8 +137,8 @@ export const schoolYearScreens = {
   reversedAll: 'Reversed',
   schedules: 'Schedules',
 
-  // Reversal
-  reverse: 'Reverse',
+  // Reversal (with what an account's table says of one)
+  ...reversalLabels,
   reverseEllipsis: 'Reverse...',
   reversing: 'Reversing...',
   reasonLabel: 'Reason',
@@ -160,8 +162,6 @@ export const schoolYearScreens = {
   reversePaydayButton: 'Reverse Payday',
   paydayReversed: (count: number, total: string) =>
     `Reversed ${count} ${count === 1 ? 'payment' : 'payments'} (${total})`,
-  reversedLabel: (reason: string) => `Reversed: ${reason}`,
-  reversedNoReason: 'Reversed',
   reversesLabel: (id: number) => `Reverses transaction ${id}`,
   reverseInsteadTitle: 'This transaction is posted: the student has seen it.',
   reverseInsteadNote:

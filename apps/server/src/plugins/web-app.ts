@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { messages, type ErrorBody } from '@bank/shared';
 import { allowedMethods } from './method-not-allowed.js';
+import { DOCUMENT_ONLY_HEADERS } from './security-headers.js';
 
 /**
  * Files under assets/ carry a hash of their content in their name: a browser may keep them for a
@@ -13,6 +14,9 @@ import { allowedMethods } from './method-not-allowed.js';
 export function cacheControlFor(filePath: string): string {
   return filePath.split(path.sep).includes('assets') ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
+
+/** The web app's scripts and stylesheets (and their compressed copies), which no browser opens as a page. */
+const isScriptOrStyle = (filePath: string) => /\.(js|css)(\.(br|gz))?$/.test(filePath);
 
 /**
  * A client-side route of the web app (/home, /account/123): a page address, not a file. An address
@@ -40,6 +44,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         reply.header('cache-control', cacheControlFor(filePath));
+        if (isScriptOrStyle(filePath)) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       },
     });
   }

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { schoolYearScreens as yearText, type Transaction } from '@bank/shared';
+import { reversalLabels, type Transaction } from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatDate, memoOf, money } from '../../lib/format';
 
@@ -67,9 +67,9 @@ function RowButtons({
           size="compact-sm"
           variant="default"
           onClick={() => onReverse(transaction)}
-          aria-label={`${yearText.reverse} ${what}`}
+          aria-label={`${reversalLabels.reverse} ${what}`}
         >
-          {yearText.reverse}
+          {reversalLabels.reverse}
         </Button>
       )}
     </Group>
@@ -80,7 +80,7 @@ function RowButtons({
 function ReversedNote({ reason }: { reason: string | null | undefined }) {
   return (
     <Text size="sm" fw={600} span display="block" data-testid="reversed-note">
-      {reason ? yearText.reversedLabel(reason) : yearText.reversedNoReason}
+      {reason ? reversalLabels.reversedLabel(reason) : reversalLabels.reversedNoReason}
     </Text>
   );
 }
