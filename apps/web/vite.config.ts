@@ -10,7 +10,7 @@ import { precompress } from './build/precompress.ts';
 import { scrollAreaMergeRefs } from './build/scroll-area-merge-refs.ts';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema.ts';
 
-/** Mantine's components: in the app's shared chunk only when the first screens need them (below). */
+/** Mantine's components: in the libraries' file only when the app or the first screens need them (below). */
 const MANTINE_CORE = /node_modules[\\/]@mantine[\\/]core[\\/]/;
 /** What Mantine's components are built on (AppShell on react-remove-scroll, say). */
 const MANTINE_DEPENDENCIES =
@@ -18,7 +18,9 @@ const MANTINE_DEPENDENCIES =
 /** What Mantine's notifications are built from (@mantine/notifications' components, not its store). */
 const NOTIFICATION_PARTS =
   /node_modules[\\/](@mantine[\\/]notifications[\\/]esm[\\/](Notification|get-)|@mantine[\\/]core[\\/]esm[\\/]components[\\/](Notification|Portal|Transition)[\\/]|react-transition-group)/;
-/** Mantine's hooks and TanStack Query: all the app's shared chunk. */
+/** React Router: in the libraries' file that comes with the app. */
+const ROUTER = /node_modules[\\/]react-router[\\/]/;
+/** Mantine's hooks and TanStack Query: all in the libraries' file. */
 const SHARED_LIBRARIES = /node_modules[\\/](@mantine[\\/]hooks|@tanstack)[\\/]/;
 
 /** @mantine/notifications' modules. */
@@ -85,10 +87,10 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // React and the router change less often than the app: files of their own that stay cached
-        // across releases. The router is not one with React: the sign-in page runs on React alone
-        // and loads the router with the app (issue 13). Other libraries are left to the bundler, so
-        // that a lazily loaded screen brings the Mantine components it alone uses.
+        // The libraries change less often than the app: files of their own that stay cached across
+        // releases. React in one, which the sign-in page runs on; the router, Mantine and TanStack
+        // Query that the app brings in another (issue 13). Other libraries are left to the bundler,
+        // so that a lazily loaded screen brings the Mantine components it alone uses.
         codeSplitting: {
           groups: [
             {
@@ -97,23 +99,20 @@ export default defineConfig({
               priority: 3,
             },
             {
-              name: 'react-router',
-              test: /node_modules[\\/]react-router[\\/]/,
-              priority: 3,
-            },
-            {
-              // The Mantine parts and TanStack Query that many screens share (Button, Input, Paper,
-              // Alert, queries and mutations): one file that comes with the app (it downloads
-              // while the user signs in) instead of small shared chunks that the first screens
-              // after sign-in would each wait for (docs/decisions.md, issue 13). Only the Mantine
-              // components that the app or a Student's first screens use (issue 22): a phone
-              // waits for this file before it shows home or an account.
-              name: 'mantine',
+              // The libraries the app and a Student's first screens run on: the router, TanStack
+              // Query, Mantine's hooks and the Mantine components those screens use (AppShell,
+              // Button, Paper, Alert...), in one file that comes with the app (it downloads while
+              // the user signs in) instead of small shared chunks that the first screens after
+              // sign-in would each wait for (docs/decisions.md, issues 13 and 22). One file, not
+              // the router's and Mantine's: on a phone's six connections React's file, the largest,
+              // downloaded beside five others to the end, and the first screens waited for it
+              // (issue 22). Libraries only: a release of the app leaves it cached.
+              name: 'libraries',
               test: (id: string) =>
-                MANTINE_CORE.test(id)
+                ROUTER.test(id) ||
+                (MANTINE_CORE.test(id)
                   ? screens.firstNeeds(id)
-                  : SHARED_LIBRARIES.test(id) || (MANTINE_DEPENDENCIES.test(id) && screens.firstNeeds(id)),
-              minShareCount: 5,
+                  : SHARED_LIBRARIES.test(id) || (MANTINE_DEPENDENCIES.test(id) && screens.firstNeeds(id))),
               priority: 2,
             },
             {

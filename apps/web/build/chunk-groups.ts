@@ -160,7 +160,7 @@ function firstScreensModules(
  * the entry or the app needs, or that one of their modules imports, stays where it was: the
  * sign-in page and the app download what they did. Returns the plugin (it reads the graph once
  * the build has it), the group for `codeSplitting.groups`, and `firstNeeds`: whether the entry,
- * the app or the first screens need a library module, for vite.config.ts's Mantine groups.
+ * the app or the first screens need a library module, for vite.config.ts's library groups.
  */
 export function firstScreensChunk(srcDir: string, entries: string[], screens: string[], priority: number) {
   const own = (id: string) => id.startsWith(srcDir) && !id.includes('/node_modules/');
