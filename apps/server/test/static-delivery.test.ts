@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { DOCUMENT_ONLY_HEADERS } from '../src/plugins/security-headers.js';
+import { appFilesLink } from '../src/plugins/web-app.js';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { testConfig } from './harness.js';
 
@@ -17,7 +18,9 @@ import { testConfig } from './harness.js';
 const script = `console.log(${JSON.stringify('School Bank '.repeat(200))});`;
 /** A file the build left without compressed copies, larger than the API's compression threshold. */
 const licenses = 'MIT License. Permission is hereby granted, free of charge. '.repeat(100);
-const page = '<!doctype html><html lang="en"><head><title>School Bank</title></head><body></body></html>';
+/** The app's files as the build lists them for the page script, one of them not the build's. */
+const appFiles = '/assets/index-Ab12Cd34.js /assets/index-Ef56Gh78.css https://elsewhere.example/x.js';
+const page = `<!doctype html><html lang="en"><head><title>School Bank</title><meta name="app-files" content="${appFiles}"></head><body></body></html>`;
 let dist: string;
 let handle: DatabaseHandle;
 let app: FastifyInstance;
@@ -138,5 +141,31 @@ describe('web app delivery', () => {
       expect(response.headers['content-security-policy'], url).toContain("script-src 'self'");
       expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
     }
+  });
+
+  it("names the app's files in a Link header on every page but the sign-in page (issue 22)", async () => {
+    const link =
+      '</assets/index-Ab12Cd34.js>; rel=modulepreload; crossorigin, ' +
+      '</assets/index-Ef56Gh78.css>; rel=preload; as=style; crossorigin';
+    for (const url of ['/', '/home', '/account/1000000001', '/home?from=bookmark']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await app.inject({ method, url });
+        expect(response.statusCode, `${method} ${url}`).toBe(200);
+        expect(response.headers.link, `${method} ${url}`).toBe(link);
+      }
+    }
+    for (const url of [
+      '/login',
+      '/login?next=%2Fhome',
+      '/assets/index-Ab12Cd34.js',
+      '/favicon.svg',
+      '/api/healthz',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers.link, url).toBeUndefined();
+    }
+    // A page without the build's list names nothing.
+    expect(appFilesLink('<!doctype html><title>School Bank</title>')).toBeNull();
   });
 });
