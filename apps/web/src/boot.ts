@@ -6,6 +6,7 @@ import '@mantine/core/styles/global.css';
 import './app/theme-variables.css';
 import './app/skip-link.css';
 import { preloadApp, preloadFirstScreen } from './app/first-screen';
+import { showLoadFailure } from './app/load-failure';
 import { authStore } from './lib/auth-store';
 import { applyColorScheme } from './lib/color-scheme';
 import { askEarly } from './lib/early-answers';
@@ -28,4 +29,5 @@ if (!showsSignIn) {
   askEarly(window.location.pathname);
   preloadFirstScreen(window.location.pathname);
 }
-void import('./main').then((main) => main.start(showsSignIn));
+// The bootstrap's files, or for a signed-in visit the app's, may not arrive: say so, with Reload.
+import('./main').then((main) => main.start(showsSignIn)).catch(showLoadFailure);

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { Handover } from './app/start-app';
+import { showLoadFailure } from './app/load-failure';
 import { SignInPage } from './features/auth/sign-in-page';
 
 /**
@@ -34,18 +35,23 @@ function prefetchApp() {
   else window.setTimeout(load, 1000);
 }
 
-/** Shows the sign-in page (`signIn`: a signed-out first visit to /login) or starts the app. */
-export function start(signIn: boolean) {
-  if (!signIn) {
-    void startApp();
-    return;
-  }
+/**
+ * Shows the sign-in page (`signIn`: a signed-out first visit to /login) or starts the app; the
+ * promise fails when the app's files do not arrive (boot.ts then says so).
+ */
+export async function start(signIn: boolean): Promise<void> {
+  if (!signIn) return startApp();
   root.render(
     <StrictMode>
       <SignInPage
         search={window.location.search}
         onSignedIn={(signedIn) => startApp({ signedIn, search: window.location.search })}
-        onNavigate={(path) => void startApp({ path })}
+        onNavigate={(path) =>
+          void startApp({ path }).catch(() => {
+            root.unmount();
+            showLoadFailure();
+          })
+        }
         onFirstInput={prefetchApp}
       />
     </StrictMode>,

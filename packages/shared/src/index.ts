@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './errors.js';
 export * from './messages.js';
+export * from './load-failure-text.js';
 export * from './classroom-text.js';
 export * from './school-year-screens.js';
 export * from './reversal-labels.js';
