@@ -28,6 +28,7 @@ interface Operation {
   responses: Record<string, DocumentResponse>;
 }
 export interface OpenApiDocument {
+  info: { description?: string };
   paths: Record<string, Record<string, Operation>>;
 }
 
