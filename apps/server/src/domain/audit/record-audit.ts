@@ -22,7 +22,7 @@ export interface AuditEvent {
 /**
  * Writes one record to the audit log, in the caller's transaction: the record and what it records
  * commit together or not at all. (Edits and deletes of a transaction keep their before and after:
- * writeAudit in domain/ledger/change-transaction.ts.)
+ * writeAudit in domain/ledger/corrections/change-transaction.ts.)
  */
 export async function recordAudit(tx: Executor, event: AuditEvent): Promise<void> {
   await tx.insert(auditLog).values({
