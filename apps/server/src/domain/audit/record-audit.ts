@@ -1,7 +1,6 @@
-import type { AuditAction } from '@bank/shared';
+import { formatCents, type AuditAction } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
-import { formatCents } from '../statements/format.js';
 
 /** An amount in an audit line: "$1,234.50". */
 export const dollars = (cents: number) => `$${formatCents(cents)}`;
