@@ -55,9 +55,9 @@ function findCircles(graph: Map<string, string[]>): string[][] {
  * the domain's own files: access, actor, errors, paging, search), never one of its layer or above.
  * An area is a folder of domain/ (its subfolders are part of it), or a folder of the ledger's:
  * the ledger's core is its top folder, and the folders below it each hold one idea built on the core.
- * An import that must run the other way asks for the rule to move down (as formatCents moved to
- * @bank/shared, and the months to domain/months), or for the caller to pass it in (as the bank's
- * settings take the schedules' rescheduleBank).
+ * An import that would run up asks for the rule to move down (formatCents is in @bank/shared; the
+ * months that month-end, interest and statements all read are in domain/months), or for the caller
+ * to pass it in (the route gives the bank's settings the schedules' rescheduleBank).
  */
 const DOMAIN_LAYERS: string[][] = [
   ['auth', 'audit', 'months', 'branches', 'tickets', 'housekeeping'],
