@@ -134,6 +134,9 @@ describe(`a database migrated before the functions moved to db/functions, upgrad
       expect.arrayContaining(made.functions.map((f) => f.proname)),
     );
     expect(made.migrations.slice(0, before.migrations.length)).toEqual(before.migrations);
+    // The one-transfer function the old install had is gone (migration 0015).
+    expect(before.functions.map((f) => f.proname)).toContain('ledger_transfer');
+    expect(made.functions.map((f) => f.proname)).not.toContain('ledger_transfer');
     // Migrating again changes nothing.
     await migrate(fresh);
     expect(await catalog(fresh)).toEqual(made);

@@ -1,5 +1,5 @@
 -- The API's Transaction (domain/ledger/to-transaction.ts) as the database builds it, for the
--- answers the transfer functions store and return: a change to that shape, or to the columns of
+-- answers the transfer function stores and returns: a change to that shape, or to the columns of
 -- transactions it reads, is a change here. STABLE, as what it calls (to_char) is: the planner can
 -- then inline it into the statement that writes the legs.
 -- Applied after the migrations on every migrate (db/migrate.ts): this file is its one definition.
