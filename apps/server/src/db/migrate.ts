@@ -21,7 +21,8 @@ async function runFile(tx: Executor, file: string): Promise<void> {
 
 /**
  * Applies the committed SQL migrations that this database has not seen, in file-name order, each
- * in its own transaction, then the database functions. The caller holds the startup lock
+ * in its own transaction, then the database functions. A migration is written by hand to match
+ * schema.ts, its statements separated by `--> statement-breakpoint` lines. The caller holds the startup lock
  * (DatabaseHandle.duringStartup), so when several processes start at once on one database,
  * one migrates, from creating schema_migrations on, and the others then find nothing to do.
  */
