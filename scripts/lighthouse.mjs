@@ -12,7 +12,7 @@
  * there and lets Lighthouse load the page in that same tab (Lighthouse clears the HTTP cache and
  * the origin's service workers and caches, not sessionStorage).
  *
- * It writes one summary per page to docs/lighthouse/<page>.json (the scores, LCP, TBT, FCP, CLS and
+ * It writes one summary per page to docs/perf/lighthouse/<page>.json (the scores, LCP, TBT, FCP, CLS and
  * Speed Index of every run with the machine's load average, and the median of each figure) and
  * prints a table of the medians. Full reports are not kept unless LIGHTHOUSE_REPORTS=<dir> asks.
  * LIGHTHOUSE_PAGES=home,account measures some pages only; LIGHTHOUSE_OUT=<dir> writes the
@@ -45,7 +45,7 @@ import * as prettier from 'prettier';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEPS = path.join(root, 'scripts/lighthouse-deps');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const OUT = path.resolve(root, process.env.LIGHTHOUSE_OUT ?? 'docs/lighthouse');
+const OUT = path.resolve(root, process.env.LIGHTHOUSE_OUT ?? 'docs/perf/lighthouse');
 const REPORTS = process.env.LIGHTHOUSE_REPORTS ? path.resolve(process.env.LIGHTHOUSE_REPORTS) : null;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -443,7 +443,7 @@ function printHelp() {
   const pinned = JSON.parse(readFileSync(path.join(DEPS, 'package.json'), 'utf8')).dependencies;
   console.log(`npm run lighthouse: Lighthouse ${lighthouseVersion} (mobile preset) on /login, /home and an account page.
 
-Environment: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PAGES (login,home,account), LIGHTHOUSE_OUT (docs/lighthouse),
+Environment: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PAGES (login,home,account), LIGHTHOUSE_OUT (docs/perf/lighthouse),
 LIGHTHOUSE_REPORTS (a folder for the full reports), LIGHTHOUSE_BASELINE (a git ref measured run for run
 beside this build), CHROME_PATH (${CHROME_PATH}).
 
