@@ -28,7 +28,8 @@ const copyMigrations = {
 
 /**
  * Each entry is one file in dist/ with nothing shared: code that finds files next to itself
- * (migrations, the web app at ../../web/dist) sees dist/ as its folder, as src/ and src/db/ before.
+ * (migrations, the web app at ../../web/dist) sees dist/ as its folder, as src/ and src/db/ do
+ * when run from source.
  */
 const entry = (name, plugins = []) => ({
   input: { [name]: `src/${name}.ts` },

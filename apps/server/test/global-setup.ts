@@ -75,7 +75,7 @@ async function pgliteSnapshot(): Promise<string> {
 
 /**
  * Migrates one database for the whole run, so that each test file starts from a copy instead of
- * running initdb (PGlite: about 10 s a file on this machine) and every migration again.
+ * running initdb (slow on PGlite) and every migration again (docs/perf/test-speed.md).
  */
 export default async function setup(project: TestProject) {
   const countsDir = mkdtempSync(path.join(tmpdir(), 'bank-document-check-'));
