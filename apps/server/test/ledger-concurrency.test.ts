@@ -4,7 +4,8 @@ import { messages } from '@bank/shared';
 import { queryRows } from '../src/db/client.js';
 import { accounts } from '../src/db/schema.js';
 import { LOCK_KEYS } from '../src/db/locks.js';
-import { postTransactions, verifyLedger } from '../src/domain/ledger/index.js';
+import { verifyLedger } from '../src/domain/ledger/index.js';
+import { postTransactions } from '../src/domain/ledger/posting/index.js';
 import { call, databaseKind, otherConnection, useTestApp } from './harness.js';
 import { insertAccount, seedTwoBanks } from './fixtures.js';
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from '../../db/database.js';
 import { creditInterest } from '../interest/index.js';
 import { issueStatement } from '../statements/index.js';
-import { lastEndedMonth, monthOf, type MonthPeriod } from './period.js';
+import { lastEndedMonth, monthOf, type MonthPeriod } from '../months/period.js';
 
 export interface MonthEndOptions {
   /** Months that ended at or before this instant are closed; never later than the real time. */

@@ -1,12 +1,12 @@
 import { and, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { messages, schoolYearText } from '@bank/shared';
-import type { Tx } from '../../db/client.js';
-import { accounts, auditLog, transactions } from '../../db/schema.js';
-import type { Actor } from '../actor.js';
-import { conflict, notFound } from '../errors.js';
-import { invariant } from './invariant.js';
-import { lockAccounts, type LockedAccounts } from './locked-accounts.js';
-import { signedCents, type TransactionRow } from './to-transaction.js';
+import type { Tx } from '../../../db/client.js';
+import { accounts, auditLog, transactions } from '../../../db/schema.js';
+import type { Actor } from '../../actor.js';
+import { conflict, notFound } from '../../errors.js';
+import { invariant } from '../invariant.js';
+import { lockAccounts, type LockedAccounts } from '../locked-accounts.js';
+import { signedCents, type TransactionRow } from '../to-transaction.js';
 
 export interface LockedChange {
   /** The transaction the admin named. */

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/database.js';
-import { accounts, transactions } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
-import { lockAccounts } from './locked-accounts.js';
-import { tryPostingLock, waitForPostingLock } from '../../db/locks.js';
-import { postRows } from './post-rows.js';
+import type { Executor, Tx } from '../../../db/database.js';
+import { accounts, transactions } from '../../../db/schema.js';
+import { inTransaction } from '../../../db/transaction.js';
+import { lockAccounts } from '../locked-accounts.js';
+import { tryPostingLock, waitForPostingLock } from '../../../db/locks.js';
+import { postRows } from '../post-rows.js';
 
 export interface PostingOptions {
   /** The posting moment: posted_date of every row posted, and (unless `all`) the due cut-off. */

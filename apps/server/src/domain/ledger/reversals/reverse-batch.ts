@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { fromCents, messages, schoolYearText as m, type ReverseBatchResult } from '@bank/shared';
-import type { Executor, Tx } from '../../db/client.js';
-import { batches, transactions } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
-import type { Actor } from '../actor.js';
-import { dollars, recordAudit } from '../audit/record-audit.js';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../errors.js';
-import type { LedgerClock } from './clock.js';
-import { leavesBalanceNegative, lockAccounts, type LockedAccounts } from './locked-accounts.js';
+import type { Executor, Tx } from '../../../db/client.js';
+import { batches, transactions } from '../../../db/schema.js';
+import { inTransaction } from '../../../db/transaction.js';
+import type { Actor } from '../../actor.js';
+import { dollars, recordAudit } from '../../audit/record-audit.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
+import type { LedgerClock } from '../clock.js';
+import { leavesBalanceNegative, lockAccounts, type LockedAccounts } from '../locked-accounts.js';
 import { assertReversible, writeReversals } from './reverse-transaction.js';
-import { signedCents, toTransaction, type TransactionRow } from './to-transaction.js';
+import { signedCents, toTransaction, type TransactionRow } from '../to-transaction.js';
 
 export interface BatchReversal {
   reason: string;

@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { schoolYearText as m, type ReverseResult, type TransactionType } from '@bank/shared';
-import type { Executor, Tx } from '../../db/client.js';
-import { transactions } from '../../db/schema.js';
-import { inTransaction } from '../../db/transaction.js';
-import type { Actor } from '../actor.js';
-import { dollars, recordAudit } from '../audit/record-audit.js';
-import { conflict, forbidden } from '../errors.js';
-import type { LedgerClock } from './clock.js';
-import { lockForChange } from './change-transaction.js';
-import { invariant } from './invariant.js';
-import { assertAccountsConsistent } from './invariants.js';
-import type { LockedAccounts } from './locked-accounts.js';
-import { toTransaction, type TransactionRow } from './to-transaction.js';
-import { writeLegs } from './write-legs.js';
+import type { Executor, Tx } from '../../../db/client.js';
+import { transactions } from '../../../db/schema.js';
+import { inTransaction } from '../../../db/transaction.js';
+import type { Actor } from '../../actor.js';
+import { dollars, recordAudit } from '../../audit/record-audit.js';
+import { conflict, forbidden } from '../../errors.js';
+import type { LedgerClock } from '../clock.js';
+import { lockForChange } from '../corrections/change-transaction.js';
+import { invariant } from '../invariant.js';
+import { assertAccountsConsistent } from '../invariants.js';
+import type { LockedAccounts } from '../locked-accounts.js';
+import { toTransaction, type TransactionRow } from '../to-transaction.js';
+import { writeLegs } from '../write-legs.js';
 
 const opposite = (type: TransactionType): TransactionType => (type === 'credit' ? 'debit' : 'credit');
 

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { transactions } from '../../db/schema.js';
-import type { Actor } from '../actor.js';
-import { forbidden } from '../errors.js';
-import { inTransaction } from '../../db/transaction.js';
-import { invariant } from './invariant.js';
-import { assertAccountsConsistent } from './invariants.js';
-import { addDelta, applyBalanceChanges } from './locked-accounts.js';
+import type { Executor } from '../../../db/client.js';
+import { transactions } from '../../../db/schema.js';
+import type { Actor } from '../../actor.js';
+import { forbidden } from '../../errors.js';
+import { inTransaction } from '../../../db/transaction.js';
+import { invariant } from '../invariant.js';
+import { assertAccountsConsistent } from '../invariants.js';
+import { addDelta, applyBalanceChanges } from '../locked-accounts.js';
 import { assertNotReversed, lockForChange, shiftRunningBalances, writeAudit } from './change-transaction.js';
-import { signedCents } from './to-transaction.js';
+import { signedCents } from '../to-transaction.js';
 
 /**
  * An admin deletes a transaction of their bank (a transfer: both legs). Deleting is soft: the row

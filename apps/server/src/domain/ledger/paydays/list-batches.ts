@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { fromCents, type BatchDetail, type BatchSummary } from '@bank/shared';
-import type { Executor } from '../../db/client.js';
-import { accounts, batches, transactions, users } from '../../db/schema.js';
-import { assertOwnBank } from '../access.js';
-import type { Actor } from '../actor.js';
-import { notFound } from '../errors.js';
+import type { Executor } from '../../../db/client.js';
+import { accounts, batches, transactions, users } from '../../../db/schema.js';
+import { assertOwnBank } from '../../access.js';
+import type { Actor } from '../../actor.js';
+import { notFound } from '../../errors.js';
 
 /** How many of the payday's transactions have been reversed since. */
 const reversedCountColumn = sql<number>`(

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { fromCents, messages, type BatchResult } from '@bank/shared';
-import type { Executor, Tx } from '../../db/client.js';
-import { batches } from '../../db/schema.js';
-import type { Actor } from '../actor.js';
+import type { Executor, Tx } from '../../../db/client.js';
+import { batches } from '../../../db/schema.js';
+import type { Actor } from '../../actor.js';
 import { batchRefusal, judgeItems, totalCents, type BatchInput } from './batch-items.js';
-import type { LedgerClock } from './clock.js';
-import { runIdempotent, type IdempotentResponse } from './idempotency.js';
-import { invariant } from './invariant.js';
-import { lockAccounts } from './locked-accounts.js';
-import { assertMayMoveMoney } from './permissions.js';
-import { toTransaction } from './to-transaction.js';
-import { writeLegs } from './write-legs.js';
+import type { LedgerClock } from '../clock.js';
+import { runIdempotent, type IdempotentResponse } from '../idempotency.js';
+import { invariant } from '../invariant.js';
+import { lockAccounts } from '../locked-accounts.js';
+import { assertMayMoveMoney } from '../permissions.js';
+import { toTransaction } from '../to-transaction.js';
+import { writeLegs } from '../write-legs.js';
 
 /**
  * A class payday: one deposit or withdrawal per item, by the rules of a single one, all in the

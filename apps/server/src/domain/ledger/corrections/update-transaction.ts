@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { isAllowedAmountCents, limits, messages, type Transaction } from '@bank/shared';
-import type { Executor } from '../../db/client.js';
-import { transactions } from '../../db/schema.js';
-import type { Actor } from '../actor.js';
-import { badRequest, forbidden } from '../errors.js';
-import { inTransaction } from '../../db/transaction.js';
-import { invariant } from './invariant.js';
-import { assertAccountsConsistent } from './invariants.js';
-import { addDelta, applyBalanceChanges } from './locked-accounts.js';
+import type { Executor } from '../../../db/client.js';
+import { transactions } from '../../../db/schema.js';
+import type { Actor } from '../../actor.js';
+import { badRequest, forbidden } from '../../errors.js';
+import { inTransaction } from '../../../db/transaction.js';
+import { invariant } from '../invariant.js';
+import { assertAccountsConsistent } from '../invariants.js';
+import { addDelta, applyBalanceChanges } from '../locked-accounts.js';
 import { assertNotReversed, lockForChange, shiftRunningBalances, writeAudit } from './change-transaction.js';
-import { signedCents, toTransaction, type TransactionRow } from './to-transaction.js';
+import { signedCents, toTransaction, type TransactionRow } from '../to-transaction.js';
 
 export interface TransactionChange {
   id: number;

@@ -1,8 +1,8 @@
 import { messages, type BatchKind } from '@bank/shared';
-import type { Actor } from '../actor.js';
-import { AppError } from '../errors.js';
-import { leavesBalanceNegative, type AccountRow } from './locked-accounts.js';
-import { isUsableAccount } from './permissions.js';
+import type { Actor } from '../../actor.js';
+import { AppError } from '../../errors.js';
+import { leavesBalanceNegative, type AccountRow } from '../locked-accounts.js';
+import { isUsableAccount } from '../permissions.js';
 
 /** One item of a class payday, amounts in cents (API.md "Classroom tools"). */
 export interface BatchItemInput {

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { fromCents, type BatchPreview, type BatchPreviewItem } from '@bank/shared';
-import type { Executor } from '../../db/client.js';
-import { accounts, users } from '../../db/schema.js';
-import type { Actor } from '../actor.js';
+import type { Executor } from '../../../db/client.js';
+import { accounts, users } from '../../../db/schema.js';
+import type { Actor } from '../../actor.js';
 import {
   itemRefusalMessage,
   judgeItems,
@@ -10,7 +10,7 @@ import {
   type BatchInput,
   type JudgedItem,
 } from './batch-items.js';
-import { assertMayMoveMoney } from './permissions.js';
+import { assertMayMoveMoney } from '../permissions.js';
 
 type Owner = { username: string; name: string };
 
