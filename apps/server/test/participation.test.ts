@@ -198,7 +198,7 @@ describe('a banker asks', () => {
 });
 
 describe('who may ask, for whom', () => {
-  it('not for themself, another branch or another bank (404); a Student who is not a banker 403; staff 404', async () => {
+  it('not for themself, another branch or another bank (404); a Student who is not a banker 403; staff 403', async () => {
     const own = await ask({ kind: 'deposit', accountId: one.checking.accountNumber, amount: 1 });
     const otherBranch = await ask({ kind: 'deposit', accountId: one.otherChecking.accountNumber, amount: 1 });
     const otherBank = await ask({ kind: 'deposit', accountId: two.checking.accountNumber, amount: 1 });
@@ -210,7 +210,7 @@ describe('who may ask, for whom', () => {
     expect(notBanker.status).toBe(403);
     expect(notBanker.body.message).toBe(m.notABanker);
     const staff = await ask({ kind: 'deposit', accountId: classmate.checking, amount: 1 }, one.tokens.teller);
-    expect(staff.status).toBe(404);
+    expect(staff.status).toBe(403);
     expect(await t.db.select().from(bankerRequests)).toEqual([]);
   });
 
@@ -382,7 +382,7 @@ describe('savings goals', () => {
     expect((await goal({ accountId: classmate.savings, name: 'X', amount: 1 }, banker)).status).toBe(404);
     expect(
       (await goal({ accountId: classmate.savings, name: 'X', amount: 1 }, one.tokens.admin)).status,
-    ).toBe(404);
+    ).toBe(403);
     for (const bad of [
       { name: '', amount: 1 },
       { name: 'X', amount: 0 },

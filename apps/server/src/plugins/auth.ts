@@ -34,6 +34,7 @@ declare module 'fastify' {
 
 const allowedRoles: Record<Exclude<Tier, 'public'>, ReadonlyArray<Actor['role']>> = {
   user: ['ADMIN', 'TELLER', 'USER'],
+  student: ['USER'],
   teller: ['ADMIN', 'TELLER'],
   admin: ['ADMIN'],
 };

@@ -25,7 +25,7 @@ export const requestCalls = {
   create: route({
     method: 'POST',
     path: '/user/requests',
-    tier: 'user',
+    tier: 'student',
     tags: ['requests'],
     headers: idempotencyHeaders,
     body: createRequestBody,
@@ -34,7 +34,7 @@ export const requestCalls = {
   preview: route({
     method: 'POST',
     path: '/user/requests/preview',
-    tier: 'user',
+    tier: 'student',
     tags: ['requests'],
     body: createRequestBody,
     response: { 200: requestPreview },
@@ -42,7 +42,7 @@ export const requestCalls = {
   classmates: route({
     method: 'GET',
     path: '/user/classmates/:username',
-    tier: 'user',
+    tier: 'student',
     tags: ['requests'],
     params: byUsername,
     query: z.object({ q: searchText }),
@@ -59,7 +59,7 @@ export const requestCalls = {
   cancel: route({
     method: 'POST',
     path: '/user/requests/:requestId/cancel',
-    tier: 'user',
+    tier: 'student',
     tags: ['requests'],
     params: byRequest,
     response: { 200: bankerRequest },
@@ -97,7 +97,7 @@ export const goalCalls = {
   create: route({
     method: 'POST',
     path: '/user/goals',
-    tier: 'user',
+    tier: 'student',
     tags: ['goals'],
     body: createGoalBody,
     response: { 201: goal },
@@ -113,7 +113,7 @@ export const goalCalls = {
   update: route({
     method: 'PUT',
     path: '/user/goals/:goalId',
-    tier: 'user',
+    tier: 'student',
     tags: ['goals'],
     params: byGoal,
     body: updateGoalBody,
@@ -122,7 +122,7 @@ export const goalCalls = {
   delete: route({
     method: 'DELETE',
     path: '/user/goals/:goalId',
-    tier: 'user',
+    tier: 'student',
     tags: ['goals'],
     params: byGoal,
     response: { 204: z.null() },

@@ -127,7 +127,7 @@ export function cancelRequest(
   now: Date,
 ): Promise<BankerRequest> {
   return inTransaction(db, async (tx) => {
-    if (isStaff(actor)) throw notFound();
+    if (isStaff(actor)) throw forbidden();
     const request = await lockWaitingRequest(tx, actor, requestId, now);
     await releaseHold(tx, request);
     return decide(tx, actor, request, { status: 'cancelled', reason: null, transactionId: null }, now);
