@@ -535,6 +535,13 @@ export const bankerRequests = pgTable(
     transactionId: bigint('transaction_id', { mode: 'number' }).references(() => transactions.id),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * What it held while it waited: a withdrawal its amount, or nothing when the account could not
+     * cover it; kept after the decision, which releases exactly this once.
+     */
+    heldCents: cents('held_cents').notNull().default(0),
+    /** It came within the day's banker limit: it counts against the classmate's allowance that day. */
+    withinLimit: boolean('within_limit').notNull().default(false),
   },
   (t) => [
     check('banker_requests_kind_valid', isOneOf(t.kind, BATCH_KINDS)),
@@ -550,6 +557,13 @@ export const bankerRequests = pgTable(
     index('banker_requests_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'waiting'`),
+    check(
+      'banker_requests_held_range',
+      sql`${t.heldCents} between 0 and ${t.amountCents} and (${t.heldCents} = 0 or ${t.kind} = 'withdrawal')`,
+    ),
+    index('banker_requests_within_limit_idx')
+      .on(t.accountNumber, t.createdAt)
+      .where(sql`${t.withinLimit}`),
   ],
 );
 

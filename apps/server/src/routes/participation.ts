@@ -47,7 +47,7 @@ export const requestRoutes: RoutePlugin = async (app, { db, config }) => {
   });
 
   registerRoute(app, requestCalls.preview, (request) =>
-    previewRequest(db, actorOf(request), requestInput(request.body)),
+    previewRequest(db, actorOf(request), requestInput(request.body), new Date()),
   );
 
   registerRoute(app, requestCalls.classmates, (request) =>

@@ -9,6 +9,7 @@ import {
   rejectBody,
   requestPreview,
   requestsQuery,
+  staffRequest,
   updateGoalBody,
 } from '../schemas/participation.js';
 import { searchText } from '../schemas/paging.js';
@@ -71,7 +72,7 @@ export const requestCalls = {
     tags: ['requests'],
     params: z.object({ bankId: positiveId }),
     query: requestsQuery,
-    response: { 200: z.array(bankerRequest) },
+    response: { 200: z.array(staffRequest) },
   }),
   approve: route({
     method: 'POST',
@@ -79,7 +80,7 @@ export const requestCalls = {
     tier: 'teller',
     tags: ['requests'],
     params: byRequest,
-    response: { 200: bankerRequest },
+    response: { 200: staffRequest },
   }),
   reject: route({
     method: 'POST',
@@ -88,7 +89,7 @@ export const requestCalls = {
     tags: ['requests'],
     params: byRequest,
     body: rejectBody,
-    response: { 200: bankerRequest },
+    response: { 200: staffRequest },
   }),
 };
 

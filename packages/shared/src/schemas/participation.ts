@@ -66,14 +66,23 @@ export const bankerRequest = z.object({
 });
 export type BankerRequest = z.infer<typeof bankerRequest>;
 
-/** What a banker may learn before sending: whose account, and whether it can pay (never its balance). */
+/**
+ * A request as staff see it: also whether the account can pay it now (`canPay`: a waiting
+ * withdrawal the account cannot cover waits like any other; true for a waiting deposit; null once
+ * decided). Never in a banker's answers.
+ */
+export const staffRequest = bankerRequest.extend({ canPay: z.boolean().nullable() });
+export type StaffRequest = z.infer<typeof staffRequest>;
+
+/**
+ * What a banker may learn before sending: whose account, and whether it goes at once, which
+ * depends on the amount, the day's limit and the classmate's waiting requests, never on their
+ * money (no balance, no `available`, not whether it can pay).
+ */
 export const requestPreview = z.object({
-  accountId: z.string(),
-  accountType,
-  student: z.string(),
-  studentName: z.string(),
-  canPay: z.boolean(),
-  approvedAtOnce: z.boolean(),
+  username: z.string(),
+  name: z.string(),
+  goesAtOnce: z.boolean(),
 });
 export type RequestPreview = z.infer<typeof requestPreview>;
 

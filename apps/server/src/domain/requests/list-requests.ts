@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import type { BankerRequest, Classmate, RequestStatus } from '@bank/shared';
+import type { BankerRequest, Classmate, RequestStatus, StaffRequest } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
 import { arrayParam } from '../../db/set-params.js';
 import { accounts, users } from '../../db/schema.js';
@@ -22,7 +22,7 @@ export async function listRequestsOfBank(
   actor: Actor,
   bankId: number,
   status: RequestStatus | undefined,
-): Promise<BankerRequest[]> {
+): Promise<StaffRequest[]> {
   assertOwnBank(actor, bankId);
   return viewRequestsOfBank(db, bankId, status);
 }

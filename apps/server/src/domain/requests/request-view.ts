@@ -1,6 +1,6 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { fromCents, type BankerRequest } from '@bank/shared';
+import { fromCents, type BankerRequest, type StaffRequest } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
 import { accounts, bankerRequests, users } from '../../db/schema.js';
 
@@ -16,6 +16,8 @@ function selectViews(db: Executor) {
     .select({
       request: bankerRequests,
       accountType: accounts.type,
+      balanceCents: accounts.balanceCents,
+      accountHeldCents: accounts.heldCents,
       student: student.username,
       studentName: student.name,
       requestedBy: asker.username,
@@ -55,6 +57,17 @@ function toRequest(row: ViewRow): BankerRequest {
   };
 }
 
+/**
+ * Whether the account can pay a waiting request now (staff only): a withdrawal out of what is
+ * available plus what the request itself holds; a deposit always; a decided one has nothing to pay.
+ */
+function canPay(row: ViewRow): boolean | null {
+  const r = row.request;
+  if (r.status !== 'waiting') return null;
+  if (r.kind === 'deposit') return true;
+  return row.balanceCents - row.accountHeldCents + r.heldCents >= r.amountCents;
+}
+
 /** One request as the API answers it. */
 export async function viewRequest(db: Executor, requestId: number): Promise<BankerRequest> {
   const [row] = await selectViews(db).where(eq(bankerRequests.id, requestId));
@@ -75,7 +88,7 @@ export async function viewRequestsOfBank(
   db: Executor,
   bankId: number,
   status: RequestRow['status'] | undefined,
-): Promise<BankerRequest[]> {
+): Promise<StaffRequest[]> {
   const conditions: SQL[] = [eq(bankerRequests.bankId, bankId)];
   if (status) conditions.push(eq(bankerRequests.status, status));
   const waiting = sql`${bankerRequests.status} = 'waiting'`;
@@ -87,5 +100,5 @@ export async function viewRequestsOfBank(
       desc(bankerRequests.createdAt),
       asc(bankerRequests.id),
     );
-  return rows.map(toRequest);
+  return rows.map((row) => ({ ...toRequest(row), canPay: canPay(row) }));
 }
