@@ -92,9 +92,7 @@ describe('a banker learns nothing of a classmate’s money', () => {
       expect(Object.keys(answer).sort()).toEqual(['goesAtOnce', 'name', 'username']);
     expect(empty[0]).toEqual({ username: classmate.username, name: 'one-classmate Name', goesAtOnce: true });
     // Within the day's limit it goes at once, beyond it it waits: the amount decides, not the money.
-    expect(empty.map((a) => a.goesAtOnce)).toEqual(
-      [...amounts, ...amounts].map((amount) => amount <= 5),
-    );
+    expect(empty.map((a) => a.goesAtOnce)).toEqual([...amounts, ...amounts].map((amount) => amount <= 5));
   });
 
   it('a withdrawal the account cannot pay is not refused: it waits for staff, who see it cannot be paid', async () => {
@@ -122,7 +120,9 @@ describe('a banker learns nothing of a classmate’s money', () => {
     await fund(classmate.checking, 40);
     const ready = (await get(one.tokens.teller, `/teller/requests/${one.bankId}?status=waiting`)).body;
     expect(ready.find((r: any) => r.requestId === above.body.requestId).canPay).toBe(true);
-    expect((await post(one.tokens.teller, `/teller/requests/${above.body.requestId}/approve`)).status).toBe(200);
+    expect((await post(one.tokens.teller, `/teller/requests/${above.body.requestId}/approve`)).status).toBe(
+      200,
+    );
     expect(await balanceOf(classmate.checking)).toEqual({ balance: 300, held: 0 });
     expect(await verifyLedger(t.db)).toEqual([]);
   });
@@ -167,23 +167,29 @@ describe('the limit is per classmate per bank-local day', () => {
       'waiting',
       404,
     ]);
-    expect((await preview({ kind: 'deposit', accountId: classmate.checking, amount: 0.01 })).body.goesAtOnce).toBe(
-      false,
-    );
+    expect(
+      (await preview({ kind: 'deposit', accountId: classmate.checking, amount: 0.01 })).body.goesAtOnce,
+    ).toBe(false);
   });
 
   it('a new day in the bank’s time zone starts a new allowance', async () => {
     await setBank(t.db, one.bankId, { timeZone: 'Pacific/Kiritimati' });
     const first = await ask({ kind: 'deposit', accountId: classmate.checking, amount: 5 });
     expect(first.body.status).toBe('approved');
-    expect((await ask({ kind: 'deposit', accountId: classmate.checking, amount: 1 })).body.status).toBe('waiting');
+    expect((await ask({ kind: 'deposit', accountId: classmate.checking, amount: 1 })).body.status).toBe(
+      'waiting',
+    );
     // The approved one moved to the last second of the bank's yesterday: today's allowance is whole.
     await t.db.execute(sql`
       update banker_requests
       set created_at = (date_trunc('day', now() at time zone 'Pacific/Kiritimati') at time zone 'Pacific/Kiritimati') - interval '1 second'
       where id = ${first.body.requestId}`);
-    expect((await ask({ kind: 'deposit', accountId: classmate.checking, amount: 5 })).body.status).toBe('approved');
-    expect((await ask({ kind: 'deposit', accountId: classmate.checking, amount: 0.01 })).body.status).toBe('waiting');
+    expect((await ask({ kind: 'deposit', accountId: classmate.checking, amount: 5 })).body.status).toBe(
+      'approved',
+    );
+    expect((await ask({ kind: 'deposit', accountId: classmate.checking, amount: 0.01 })).body.status).toBe(
+      'waiting',
+    );
   });
 
   it('requests sent at once never approve more than the limit (20 in parallel, two accounts)', async () => {
@@ -192,7 +198,11 @@ describe('the limit is per classmate per bank-local day', () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         ask(
-          { kind: i % 3 === 0 ? 'deposit' : 'withdrawal', accountId: i % 2 ? classmate.checking : classmate.savings, amount: 1 },
+          {
+            kind: i % 3 === 0 ? 'deposit' : 'withdrawal',
+            accountId: i % 2 ? classmate.checking : classmate.savings,
+            amount: 1,
+          },
           i % 4 === 0 ? secondBanker : banker,
         ),
       ),

@@ -1,9 +1,4 @@
-import {
-  limits,
-  participationText as m,
-  type BankerRequest,
-  type RequestPreview,
-} from '@bank/shared';
+import { limits, participationText as m, type BankerRequest, type RequestPreview } from '@bank/shared';
 import { eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.js';
 import { accounts, bankerRequests } from '../../db/schema.js';

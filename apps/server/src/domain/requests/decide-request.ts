@@ -120,7 +120,9 @@ export function rejectRequest(
     const request = await lockWaitingRequest(tx, actor, requestId, now);
     await assertMayDecide(tx, actor, request);
     await releaseHold(tx, request);
-    return decided(await decide(tx, actor, request, { status: 'rejected', reason, transactionId: null }, now));
+    return decided(
+      await decide(tx, actor, request, { status: 'rejected', reason, transactionId: null }, now),
+    );
   });
 }
 

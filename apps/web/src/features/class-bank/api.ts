@@ -17,7 +17,7 @@ export function useClassmates(username: string, q: string) {
   });
 }
 
-/** POST /user/requests/preview: whose account, whether it can pay, whether it is approved at once. */
+/** POST /user/requests/preview: whose account, and whether it goes at once (nothing of their money). */
 export function usePreviewRequest() {
   return useMutation({
     mutationFn: (body: CreateRequestBody) => api.call(requestCalls.preview, { body }),
