@@ -55,6 +55,8 @@ export const limits = {
   studentsMax: 1000,
   /** Rows in one page of a long list (students, users, accounts) when `limit` is given. */
   listPageMax: 500,
+  /** A savings rate is a percent from 0 to this, 2 decimals at most (banks_savings_rate_range). */
+  savingsRateMaxPercent: 100,
   /** A roster search text (`q`). */
   studentSearchMaxLength: 100,
   /** A schedule's name ("Class job pay") and a reversal's reason: short, like a memo. */
