@@ -371,7 +371,7 @@ describe('savings goals', () => {
     for (let i = 0; i < 5; i += 1)
       expect((await goal({ accountId: classmate.savings, name: `G${i}`, amount: 1 })).status).toBe(201);
     const sixth = await goal({ accountId: classmate.savings, name: 'G6', amount: 1 });
-    expect([sixth.status, sixth.body.message]).toEqual([400, m.goalTooMany]);
+    expect([sixth.status, sixth.body.message]).toEqual([409, m.goalTooMany]);
     expect((await goal({ accountId: classmate.savings, name: 'X', amount: 1 }, banker)).status).toBe(404);
     expect(
       (await goal({ accountId: classmate.savings, name: 'X', amount: 1 }, one.tokens.admin)).status,

@@ -73,6 +73,9 @@ export const limits = {
   goalNameMaxLength: 60,
   ticketTitleMaxLength: 120,
   ticketContentsMaxLength: 5000,
+  /** What a sign-in reads at most: longer is no user's (usernames) or no password's. */
+  signInUsernameMaxLength: 64,
+  signInPasswordMaxLength: 256,
   passwordMinLength: 8,
   passwordMaxLength: 128,
   idempotencyKeyMaxLength: 64,

@@ -66,6 +66,7 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
   },
   'POST /admin/batches/:batchId/reverse': {
     summary: 'Reverse a whole payday, or the chosen accounts of it, as one new payday: all or nothing',
+    description: 'Each of accountIds must be an account the payday paid: any other is a 400 naming it.',
   },
   'POST /admin/transactions/:transactionId/reverse': {
     summary:

@@ -42,7 +42,9 @@ const accountIds = z
   })
   .min(1, m.scheduleTargetInvalid)
   .max(limits.scheduleAccountsMax, m.scheduleTooManyAccounts)
-  .superRefine(refuseRepeats);
+  .superRefine(refuseRepeats)
+  // The document says what refuseRepeats refuses.
+  .meta({ uniqueItems: true });
 
 /**
  * Whom a schedule pays or bills: every Student of a branch (those who join later too), each on

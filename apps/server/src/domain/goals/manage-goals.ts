@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { accounts, goals } from '../../db/schema.js';
 import { findVisibleUser } from '../access.js';
 import { isStaff, type Actor } from '../actor.js';
-import { badRequest, forbidden, notFound } from '../errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { lockAccounts } from '../ledger/index.js';
 import { goalsOfUser, viewGoals, type GoalRow } from './goal-view.js';
 
@@ -42,8 +42,8 @@ export async function createGoal(db: Executor, actor: Actor, input: GoalInput, n
       .select({ n: count() })
       .from(goals)
       .where(eq(goals.accountNumber, account.accountNumber));
-    if ((existing?.n ?? 0) >= limits.goalsPerAccountMax)
-      throw badRequest(m.goalTooMany, { accountId: m.goalTooMany });
+    // A rule of the bank, not a malformed request: 409, as the document says.
+    if ((existing?.n ?? 0) >= limits.goalsPerAccountMax) throw conflict(m.goalTooMany);
     const [created] = await tx
       .insert(goals)
       .values({
