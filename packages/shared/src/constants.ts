@@ -57,6 +57,14 @@ export const limits = {
   listPageMax: 500,
   /** A savings rate is a percent from 0 to this, 2 decimals at most (banks_savings_rate_range). */
   savingsRateMaxPercent: 100,
+  /**
+   * Pages of the lists beyond the product spec's long lists (API.md "Long lists" style): a
+   * banker's and a bank's requests, and a schedule's runs (each run may carry a thousand
+   * left-out entries, so their pages are short). Support tickets page at listPageMax.
+   */
+  requestsPageDefault: 100,
+  scheduleRunsPageDefault: 20,
+  scheduleRunsPageMax: 50,
   /** A roster search text (`q`). */
   studentSearchMaxLength: 100,
   /** A schedule's name ("Class job pay") and a reversal's reason: short, like a memo. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { positiveId } from '../schemas/common.js';
 import {
   bankerRequest,
+  bankerRequestsQuery,
   classmate,
   createGoalBody,
   createRequestBody,
@@ -55,6 +56,7 @@ export const requestCalls = {
     tier: 'user',
     tags: ['requests'],
     params: byUsername,
+    query: bankerRequestsQuery,
     response: { 200: z.array(bankerRequest) },
   }),
   cancel: route({

@@ -10,6 +10,7 @@ import { accountType } from './accounts.js';
 import { batchKind } from './classroom.js';
 import { amountInCents } from './common.js';
 import { calendarDate } from './schedules.js';
+import { idCursor, pageLimitOf, queueCursor } from './paging.js';
 import { text } from './text.js';
 import { chosenAccount, memo, reversalReason } from './transactions.js';
 
@@ -86,7 +87,17 @@ export const requestPreview = z.object({
 });
 export type RequestPreview = z.infer<typeof requestPreview>;
 
-export const requestsQuery = z.object({ status: requestStatus.optional() });
+/** GET /teller/requests/{bankId}: by status; a page of the queue (waiting oldest first, then the rest newest first). */
+export const requestsQuery = z.object({
+  status: requestStatus.optional(),
+  limit: pageLimitOf(limits.requestsPageDefault, limits.listPageMax),
+  cursor: queueCursor,
+});
+/** GET /user/requests/{username}: a page of a banker's requests, newest first. */
+export const bankerRequestsQuery = z.object({
+  limit: pageLimitOf(limits.requestsPageDefault, limits.listPageMax),
+  cursor: idCursor,
+});
 export const rejectBody = z.object({ reason: reversalReason });
 export type RejectBody = z.input<typeof rejectBody>;
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { participationScreenText as m, type StaffRequest } from '@bank/shared';
+import { loadingMessages, participationScreenText as m, type StaffRequest } from '@bank/shared';
 import { admin, bankSettings, teller } from '../../test/fixtures';
 import { gate } from '../../test/gate';
 import { renderApp } from '../../test/render-app';
@@ -181,6 +181,27 @@ describe('Approvals', () => {
     await user.click(screen.getByRole('checkbox', { name: m.selectAll }));
     expect(screen.getByRole('button', { name: m.approveSelected(1) })).toBeEnabled();
     expect(within(nora).getByRole('button', { name: m.rejectNamed('Sam Student', NORA_2) })).toBeEnabled();
+  });
+
+  it('reads a long queue a page at a time, and counts every waiting request', async () => {
+    server.use(
+      http.get('*/api/teller/requests/:bankId', ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        const page = cursor === 'w2' ? waiting.slice(2) : waiting.slice(0, 2);
+        const headers: Record<string, string> = { 'X-Total-Count': '3' };
+        if (!cursor) headers['X-Next-Cursor'] = 'w2';
+        return HttpResponse.json(page, { headers });
+      }),
+    );
+    const { user } = renderApp('/1/approvals', admin);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const nav = await screen.findByRole('navigation', { name: 'Side navigation' });
+    expect(
+      within(nav).getByRole('link', { name: `${m.approvalsTitle} (${m.waitingCount(3)})` }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: loadingMessages.loadMore }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.queryByRole('button', { name: loadingMessages.loadMore })).not.toBeInTheDocument();
   });
 
   it('says when nothing waits', async () => {

@@ -2,7 +2,7 @@ import { Button, Checkbox, Group, Paper, Stack } from '@mantine/core';
 import { participationScreenText as m, type StaffRequest } from '@bank/shared';
 import { useConfirmAction } from '../../components/confirm-action-modal';
 import { PageHeader } from '../../components/page-header';
-import { allOf, QueryState, type QueryLike } from '../../components/query-state';
+import { allOf, LoadMore, QueryState, type QueryLike } from '../../components/query-state';
 import { StatusLine } from '../../components/status-message';
 import { useRequiredSession } from '../../lib/current-user';
 import { cents, money } from '../../lib/format';
@@ -77,6 +77,7 @@ export function ApprovalsPage() {
                     busy: state.busy,
                   }}
                 />
+                <LoadMore pages={waiting} what={m.waitingWhat} />
               </Stack>
             )}
           </QueryState>
