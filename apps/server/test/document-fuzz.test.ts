@@ -47,7 +47,6 @@ const statedRefusals: Record<string, Stated[]> = {
     { field: /^rows/, words: 'Any invalid row is a 400' },
   ],
   'get /teller/accounts/bank/{bankId}': [cursor],
-  'get /admin/users/{bankId}': [cursor],
   'get /teller/students/{bankId}': [cursor],
   'post /teller/batches': [onceEach],
   'post /teller/batches/preview': [onceEach],
