@@ -4,7 +4,7 @@ import { accounts, bankerRequests } from '../src/db/schema.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
 import { call, useTestApp } from './harness.js';
-import { insertAccount, insertUser, seedTwoBanks, setBank, type SeededBank } from './fixtures.js';
+import { insertClassmate, insertUser, seedTwoBanks, setBank, type SeededBank } from './fixtures.js';
 
 /**
  * A class banker never learns a classmate's money, and the bank's limit is per classmate per
@@ -44,20 +44,7 @@ async function makeBanker(username: string) {
 
 beforeEach(async () => {
   ({ one } = await seedTwoBanks(t.db));
-  const user = await insertUser(t.db, {
-    username: 'one-classmate',
-    role: 'USER',
-    bankId: one.bankId,
-    branchId: one.main.id,
-  });
-  const account = (type: 'CHECKING' | 'SAVINGS') =>
-    insertAccount(t.db, { userId: user.id, bankId: one.bankId, branchId: one.main.id, type });
-  classmate = {
-    id: user.id,
-    username: user.username,
-    checking: (await account('CHECKING')).accountNumber,
-    savings: (await account('SAVINGS')).accountNumber,
-  };
+  classmate = await insertClassmate(t.db, one, 'one-classmate');
   await makeBanker(one.student.username);
   banker = one.tokens.student;
   const other = await insertUser(t.db, {

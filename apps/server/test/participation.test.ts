@@ -6,7 +6,7 @@ import { createSession } from '../src/domain/auth/sessions.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
 import { expireRequests } from '../src/domain/requests/index.js';
 import { call, useTestApp } from './harness.js';
-import { insertAccount, insertUser, seedTwoBanks, setBank, type SeededBank } from './fixtures.js';
+import { insertAccount, insertClassmate, seedTwoBanks, setBank, type SeededBank } from './fixtures.js';
 
 /**
  * Students who take part (API.md): a class banker asks, the bank's limit approves small requests at
@@ -35,21 +35,8 @@ const ask = (body: Record<string, unknown>, token = banker, headers?: Record<str
 
 beforeEach(async () => {
   ({ one, two } = await seedTwoBanks(t.db));
-  const user = await insertUser(t.db, {
-    username: 'one-classmate',
-    role: 'USER',
-    bankId: one.bankId,
-    branchId: one.main.id,
-  });
-  const account = (type: 'CHECKING' | 'SAVINGS') =>
-    insertAccount(t.db, { userId: user.id, bankId: one.bankId, branchId: one.main.id, type });
-  classmate = {
-    id: user.id,
-    username: user.username,
-    token: await createSession(t.db, user.id, 3600),
-    checking: (await account('CHECKING')).accountNumber,
-    savings: (await account('SAVINGS')).accountNumber,
-  };
+  const mate = await insertClassmate(t.db, one, 'one-classmate');
+  classmate = { ...mate, token: await createSession(t.db, mate.id, 3600) };
   const made = await call(t.app, 'PUT', `/admin/users/${one.student.username}/updateUser`, {
     token: one.tokens.admin,
     body: { name: one.student.name, userRole: 'USER', branch: one.main.id, banker: true },
