@@ -52,10 +52,13 @@ export const pageLimitOf = (defaultLimit: number, max: number) =>
     .default(defaultLimit)
     .describe(`1 to ${max}, default ${defaultLimit}; X-Next-Cursor when more rows follow`);
 
-/** The id of the last row (support tickets, a banker's requests). */
-export const idCursor = cursorOf(/^[1-9][0-9]{0,14}$/, 'the id of the last row');
+/**
+ * The id of the last row (support tickets, a banker's requests): at most 9 digits, so every
+ * cursor the pattern allows fits the ids' integer column (a 10-digit one would be a 500).
+ */
+export const idCursor = cursorOf(/^[1-9][0-9]{0,8}$/, 'the id of the last row');
 /** A bank's requests: `w` (still in the waiting queue) or `d` (decided), then the last row's id. */
-export const queueCursor = cursorOf(/^[wd][1-9][0-9]{0,14}$/, 'w or d, then the id of the last row');
+export const queueCursor = cursorOf(/^[wd][1-9][0-9]{0,8}$/, 'w or d, then the id of the last row');
 /** A schedule's runs: the last run's time (milliseconds since 1970) and its id. */
 export const runCursor = cursorOf(
   /^[0-9]{1,15}-[1-9][0-9]{0,14}$/,
