@@ -251,8 +251,9 @@ describe('POST /teller/batches', () => {
       await call(t.app, 'DELETE', `/admin/transactions/${payment.transactionId}/delete`, {
         token: one.tokens.admin,
       });
-    const [emptied] = (await call(t.app, 'GET', `/teller/batches/${one.bankId}`, { token: one.tokens.teller }))
-      .body;
+    const [emptied] = (
+      await call(t.app, 'GET', `/teller/batches/${one.bankId}`, { token: one.tokens.teller })
+    ).body;
     expect(emptied).toMatchObject({ batchId: res.body.batchId, count: 0, total: 0 });
     expect(await verifyLedger(t.db)).toEqual([]);
   });

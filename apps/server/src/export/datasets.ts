@@ -200,4 +200,6 @@ export const leftOut: Record<string, string> = {
   login_failures: 'failed sign-ins by user name and address, kept an hour to slow down guessing',
   idempotency_keys: 'answers kept to replay a repeated request; the money they moved is in transactions',
   interest_credits: 'which months have had their interest; the interest itself is in transactions',
+  job_failures:
+    "the operator's record of background work that failed; a schedule it stopped says why in schedules",
 };

@@ -14,9 +14,8 @@ import { notFound } from '../../errors.js';
  * payment can leave it stale. Reversed payments stay in it: their reversal is another payday.
  */
 const livePayments = sql`${transactions.batchId} = ${batches.id} and ${transactions.deletedAt} is null`;
-const liveCountColumn = sql<number>`(select count(*)::int from ${transactions} where ${livePayments})`.mapWith(
-  Number,
-);
+const liveCountColumn =
+  sql<number>`(select count(*)::int from ${transactions} where ${livePayments})`.mapWith(Number);
 const liveTotalColumn = sql<number>`(
   select coalesce(sum(${transactions.amountCents}), 0) from ${transactions} where ${livePayments}
 )`.mapWith(Number);
