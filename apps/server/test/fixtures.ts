@@ -145,6 +145,19 @@ export async function setBank(db: Database, bankId: number, values: Partial<type
   await db.update(banks).set(values).where(eq(banks.id, bankId));
 }
 
+/** A classmate of the bank's student (a Student of the main branch) with a checking and a savings account. */
+export async function insertClassmate(db: Database, bank: SeededBank, username: string) {
+  const user = await insertUser(db, { username, role: 'USER', bankId: bank.bankId, branchId: bank.main.id });
+  const account = (type: 'CHECKING' | 'SAVINGS') =>
+    insertAccount(db, { userId: user.id, bankId: bank.bankId, branchId: bank.main.id, type });
+  return {
+    id: user.id,
+    username: user.username,
+    checking: (await account('CHECKING')).accountNumber,
+    savings: (await account('SAVINGS')).accountNumber,
+  };
+}
+
 /** A savings account of the bank's student (main branch): its number. */
 export async function insertStudentSavings(db: Database, bank: SeededBank): Promise<string> {
   const account = await insertAccount(db, {

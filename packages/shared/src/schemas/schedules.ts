@@ -8,6 +8,7 @@ import { messages, schoolYearText as m } from '../messages.js';
 import { accountType } from './accounts.js';
 import { batchKind, batchPreview } from './classroom.js';
 import { amountInCents, positiveId } from './common.js';
+import { pageLimitOf, runCursor } from './paging.js';
 import { text } from './text.js';
 import { memo } from './transactions.js';
 
@@ -42,7 +43,9 @@ const accountIds = z
   })
   .min(1, m.scheduleTargetInvalid)
   .max(limits.scheduleAccountsMax, m.scheduleTooManyAccounts)
-  .superRefine(refuseRepeats);
+  .superRefine(refuseRepeats)
+  // The document says what refuseRepeats refuses.
+  .meta({ uniqueItems: true });
 
 /**
  * Whom a schedule pays or bills: every Student of a branch (those who join later too), each on
@@ -170,3 +173,9 @@ export type Schedule = z.infer<typeof schedule>;
 /** GET /teller/schedules/{scheduleId}/preview: the next run as a payday preview, and when. */
 export const schedulePreview = batchPreview.extend({ runAt: z.string().nullable() });
 export type SchedulePreview = z.infer<typeof schedulePreview>;
+
+/** GET /teller/schedules/{scheduleId}/runs: a page of runs, newest first. */
+export const runsQuery = z.object({
+  limit: pageLimitOf(limits.scheduleRunsPageDefault, limits.scheduleRunsPageMax),
+  cursor: runCursor,
+});

@@ -1,7 +1,7 @@
 import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { schoolYearScreens as t, type Schedule, type ScheduleRun } from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
-import { QueryState } from '../../components/query-state';
+import { LoadMore, QueryState } from '../../components/query-state';
 import { bankDayTime } from '../../lib/bank-time';
 import { useScheduleRuns } from './api';
 import type { PaydayToReverse } from './reverse-payday-dialog';
@@ -120,6 +120,7 @@ export function RunHistory(props: {
           />
         )}
       </QueryState>
+      <LoadMore pages={runs} what="the runs" />
     </Stack>
   );
 }
