@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@bank/shared';
-import type { Database } from '../src/db/client.js';
+import { queryRows, type Database } from '../src/db/client.js';
 import { accounts, banks, branches, users } from '../src/db/schema.js';
 import { hashPassword, passwordHashCost } from '../src/domain/auth/passwords.js';
 import { createSession } from '../src/domain/auth/sessions.js';
@@ -176,4 +176,33 @@ export async function openWith(db: Database, accountNumber: string, cents: numbe
     sql`insert into transactions (account_number, type, description, amount_cents, transaction_date)
         values (${accountNumber}, 'credit', 'Opening', ${cents}, now())`,
   );
+}
+
+let bulkCounter = 0;
+/**
+ * `count` Students of a branch, each with a checking account, in one statement: a class far bigger
+ * than a payday (tests of the limits). Usernames are `{prefix}-{n}`, names sort in that order.
+ */
+export async function insertStudents(
+  db: Database,
+  input: { bankId: number; branchId: number; count: number; prefix: string },
+): Promise<string[]> {
+  const base = 8_000_000_000 + ++bulkCounter * 20_000;
+  const rows = await queryRows<{ account_number: string }>(
+    db,
+    sql`
+    with kids as (
+      insert into users (username, name, role, bank_id, branch_id, password_hash, must_change_password)
+      select ${input.prefix} || '-' || g, 'Kid ' || lpad(g::text, 5, '0'), 'USER', ${input.bankId},
+             ${input.branchId}, ${await fixtureHash()}, false
+      from generate_series(1, ${input.count}) g
+      returning id
+    )
+    insert into accounts (account_number, user_id, bank_id, branch_id, type)
+    select (${base}::bigint + row_number() over (order by id))::text, id, ${input.bankId}, ${input.branchId},
+           'CHECKING'
+    from kids
+    returning account_number`,
+  );
+  return rows.map((r) => r.account_number);
 }

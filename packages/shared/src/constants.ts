@@ -72,6 +72,13 @@ export const limits = {
   reversalReasonMaxLength: 60,
   /** Accounts one schedule may name (like a payday's items). */
   scheduleAccountsMax: 1000,
+  /**
+   * Payments one schedule run may make: a run of a branch pays every Student of it, as several
+   * paydays of at most `batchMaxItems` each (at most 10). A branch bigger than this is refused.
+   */
+  scheduleRunMaxPayments: 10_000,
+  /** Accounts a run's record lists as left out, and as cut; it counts them all. */
+  scheduleRunListedMax: 1000,
   /** An IANA time zone name ("America/New_York"). */
   timeZoneMaxLength: 64,
   /** A waiting request expires (and releases its hold) after this long. */

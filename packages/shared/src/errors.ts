@@ -52,6 +52,7 @@ export const errorReasons = [
   'ALREADY_REVERSED',
   'REVERSAL_NOT_REVERSIBLE',
   'TRANSACTION_REVERSED',
+  'SCHEDULE_TOO_BIG',
   // 413
   'PAYLOAD_TOO_LARGE',
   // 429

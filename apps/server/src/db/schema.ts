@@ -370,8 +370,12 @@ export const schedules = pgTable(
     active: boolean('active').notNull().default(true),
     nextIndex: integer('next_index').notNull().default(0),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
-    /** Why the bank stopped it (its maker may no longer move money this way); null otherwise. */
+    /**
+     * Why it stopped on its own (its run failed, or its maker may no longer move money this way),
+     * and when; both null otherwise, and cleared when it is resumed.
+     */
     pausedReason: text('paused_reason'),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
@@ -392,6 +396,7 @@ export const schedules = pgTable(
       sql`(${t.active} and ${t.deletedAt} is null) = (${t.nextRunAt} is not null)`,
     ),
     check('schedules_next_index_not_negative', sql`${t.nextIndex} >= 0`),
+    check('schedules_stopped_with_reason', sql`(${t.pausedReason} is null) = (${t.stoppedAt} is null)`),
     index('schedules_bank_idx').on(t.bankId),
     index('schedules_due_idx')
       .on(t.nextRunAt)
@@ -413,11 +418,21 @@ export const scheduleRuns = pgTable(
       .references(() => schedules.id),
     occurrenceDate: date('occurrence_date', { mode: 'string' }),
     runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    /** The first of its paydays (null when it paid nobody) ... */
     batchId: uuid('batch_id').references(() => batches.id),
+    /** ... and all of them: a run pays at most 1,000 accounts a payday (limits.scheduleRunMaxPayments). */
+    batchIds: uuid('batch_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     itemCount: integer('item_count').notNull(),
     totalCents: cents('total_cents').notNull(),
+    /** At most 1,000 of the accounts it left out, and of those it cut (limits.scheduleRunListedMax) ... */
     leftOut: jsonb('left_out').notNull(),
     cut: jsonb('cut').notNull(),
+    /** ... and how many there were in all. */
+    leftOutCount: integer('left_out_count').notNull().default(0),
+    cutCount: integer('cut_count').notNull().default(0),
     problem: text('problem'),
     /** Who pressed Run now; null for the schedule's own run. */
     ranBy: integer('ran_by').references(() => users.id),
@@ -427,6 +442,41 @@ export const scheduleRuns = pgTable(
     unique('schedule_runs_occurrence_unique').on(t.scheduleId, t.occurrenceDate),
     index('schedule_runs_schedule_idx').on(t.scheduleId, t.runAt.desc()),
     check('schedule_runs_totals', sql`${t.itemCount} >= 0 and ${t.totalCents} >= 0`),
+    check(
+      'schedule_runs_paydays',
+      sql`${t.batchId} is not distinct from ${t.batchIds}[1] and cardinality(${t.batchIds}) <= 10`,
+    ),
+    check(
+      'schedule_runs_listed',
+      sql`jsonb_array_length(${t.leftOut}) <= least(${t.leftOutCount}, 1000)
+          and jsonb_array_length(${t.cut}) <= least(${t.cutCount}, 1000)`,
+    ),
+  ],
+);
+
+/**
+ * The last failure of each item of a background job (a schedule's run, a request's expiry): the
+ * job-item runner (domain/job-items) records it in the transaction that rolled the item's work
+ * back, so one item that throws never holds up the others, and a job does not try it again every
+ * minute. `reason` is what staff are shown; `detail` the error, for the operator.
+ */
+export const jobFailures = pgTable(
+  'job_failures',
+  {
+    job: text('job').notNull(),
+    /** The item's key within the job: a schedule's id, a request's id. */
+    item: text('item').notNull(),
+    bankId: integer('bank_id').references(() => banks.id),
+    reason: text('reason').notNull(),
+    detail: text('detail').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.job, t.item] }),
+    check('job_failures_job_length', sql`length(${t.job}) between 1 and 40`),
+    check('job_failures_item_length', sql`length(${t.item}) between 1 and 100`),
+    check('job_failures_reason_length', sql`length(${t.reason}) between 1 and 500`),
+    check('job_failures_detail_length', sql`length(${t.detail}) <= 2000`),
   ],
 );
 

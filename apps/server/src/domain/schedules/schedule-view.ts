@@ -27,14 +27,17 @@ export function toRun(row: RunRow, ranBy: string | null): ScheduleRun {
     runAt: row.runAt.toISOString(),
     extra: row.occurrenceDate === null,
     batchId: row.batchId,
+    batchIds: row.batchIds,
     count: row.itemCount,
     total: fromCents(row.totalCents),
     leftOut: row.leftOut as StoredLeftOut[],
+    leftOutCount: row.leftOutCount,
     cut: (row.cut as StoredCut[]).map(({ askedCents, paidCents, ...item }) => ({
       ...item,
       asked: fromCents(askedCents),
       paid: fromCents(paidCents),
     })),
+    cutCount: row.cutCount,
     problem: row.problem,
     ranBy,
   };
@@ -99,6 +102,7 @@ export function toSchedule(row: ScheduleRow, createdBy: string, lastRun: Schedul
     nextRun: row.nextRunAt?.toISOString() ?? null,
     lastRun,
     pausedReason: row.pausedReason,
+    stoppedAt: row.stoppedAt?.toISOString() ?? null,
     createdBy,
     createdAt: row.createdAt.toISOString(),
   };
