@@ -25,7 +25,7 @@ import { insertStudentSavings, openWith, seedBank, type SeededBank } from './fix
  * row lock (an operator's open psql transaction, a long job) gives up after a while and answers
  * 503 with Retry-After, instead of holding up every transfer of the process behind it. PostgreSQL
  * only: the embedded database has one connection, so nothing else can hold a lock, and PGlite
- * does not enforce statement_timeout (see docs/adr/draft-resilience-timeouts.md).
+ * does not enforce statement_timeout (docs/adr: database timeouts).
  */
 
 const settingsOf = async (db: Database) =>
