@@ -134,7 +134,8 @@ describe.skipIf(databaseKind === 'pglite')('the bank losing its PostgreSQL datab
         await postgres.start();
         const startedAt = Date.now();
         // Once it is back, each process answers 2xx again without being restarted.
-        for (const server of servers) await until('a healthy process', async () => (await health(server)) === 200);
+        for (const server of servers)
+          await until('a healthy process', async () => (await health(server)) === 200);
         await settle(servers, bank.bank.tokens.teller, probe, load.stats);
         expect(probe.outcome?.status).toBe(201);
         backAfterMs.push(Date.now() - startedAt);

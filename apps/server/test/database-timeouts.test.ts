@@ -38,7 +38,8 @@ const settingsOf = async (db: Database) =>
   )[0]!;
 
 /** PostgreSQL's way of showing a duration setting, for the ones the bank sets. */
-const shown = (ms: number) => (ms % 60_000 === 0 ? `${ms / 60_000}min` : ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`);
+const shown = (ms: number) =>
+  ms % 60_000 === 0 ? `${ms / 60_000}min` : ms % 1000 === 0 ? `${ms / 1000}s` : `${ms}ms`;
 
 /** Waits until a statement of the database waits on a lock (the group is under way and stuck). */
 async function untilSomeoneWaitsOnALock(observer: pg.Client) {
@@ -137,8 +138,12 @@ describe.skipIf(databaseKind === 'pglite')('database timeouts (PostgreSQL)', () 
       await holder.end();
     }
     // Once the lock is gone, the refused transfer sent again with its key happens, once.
-    expect((await transferCall(t.app, bank, bank.checking.accountNumber, savings, 'stuck-1')).status).toBe(201);
-    expect((await transferCall(t.app, bank, bank.checking.accountNumber, savings, 'stuck-1')).status).toBe(201);
+    expect((await transferCall(t.app, bank, bank.checking.accountNumber, savings, 'stuck-1')).status).toBe(
+      201,
+    );
+    expect((await transferCall(t.app, bank, bank.checking.accountNumber, savings, 'stuck-1')).status).toBe(
+      201,
+    );
     expect(await balance(t.db, bank.checking.accountNumber)).toBe(9_999);
     expect(await balance(t.db, savings)).toBe(2);
     expect(await verifyLedger(t.db)).toEqual([]);
@@ -192,7 +197,7 @@ describe.skipIf(databaseKind === 'pglite')('a full transfer queue (PostgreSQL)',
 
   it('refuses the transfer after the bound at once with 503 BUSY, and answers the queued ones', async () => {
     const holder = await otherConnection(handle.db);
-    let queued: Array<ReturnType<typeof transferCall>> = [];
+    let queued: Array<ReturnType<typeof transferCall>> | undefined;
     let stuck: ReturnType<typeof transferCall> | undefined;
     try {
       await holder.query('begin');
@@ -213,8 +218,10 @@ describe.skipIf(databaseKind === 'pglite')('a full transfer queue (PostgreSQL)',
       await holder.end();
     }
     expect((await stuck!).status).toBe(201);
-    for (const answer of await Promise.all(queued)) expect(answer.status).toBe(201);
-    expect(await balance(handle.db, bank.otherChecking.accountNumber)).toBe(100_000 - GROUP_LIMITS.maxWaiting);
+    for (const answer of await Promise.all(queued!)) expect(answer.status).toBe(201);
+    expect(await balance(handle.db, bank.otherChecking.accountNumber)).toBe(
+      100_000 - GROUP_LIMITS.maxWaiting,
+    );
     expect(await balance(handle.db, savings)).toBe(GROUP_LIMITS.maxWaiting + 1);
     expect(await verifyLedger(handle.db)).toEqual([]);
   });

@@ -44,7 +44,11 @@ describe.skipIf(databaseKind === 'pglite')('the API while the database cannot be
     call(app, 'POST', '/user/transfers', {
       token: bank.tokens.admin,
       headers: { 'idempotency-key': `unreachable-${++keys}` },
-      body: { fromAccountId: bank.checking.accountNumber, toAccountId: bank.otherChecking.accountNumber, amount: 1 },
+      body: {
+        fromAccountId: bank.checking.accountNumber,
+        toAccountId: bank.otherChecking.accountNumber,
+        amount: 1,
+      },
     });
   const deposit = () =>
     call(app, 'POST', '/teller/deposits', {

@@ -85,10 +85,12 @@ export async function until(what: string, condition: () => boolean | Promise<boo
   }
 }
 
-const isRunning = (server: SpawnedServer) => server.child.exitCode === null && server.child.signalCode === null;
+const isRunning = (server: SpawnedServer) =>
+  server.child.exitCode === null && server.child.signalCode === null;
 
 export function expectRunning(servers: SpawnedServer[]) {
-  for (const server of servers) expect(isRunning(server), `server process died: ${server.stderr()}`).toBe(true);
+  for (const server of servers)
+    expect(isRunning(server), `server process died: ${server.stderr()}`).toBe(true);
 }
 
 /** One send: the HTTP answer, or null when the connection failed without one. */
@@ -178,7 +180,11 @@ export function startLoad(servers: SpawnedServer[], bank: Bank, clients: number,
         const from = pick();
         let to = pick();
         while (to === from) to = pick();
-        request = { path: '/user/transfers', key, body: { fromAccountId: from, toAccountId: to, amount: amount() } };
+        request = {
+          path: '/user/transfers',
+          key,
+          body: { fromAccountId: from, toAccountId: to, amount: amount() },
+        };
       } else if (roll < 0.8) {
         request = { path: '/teller/deposits', key, body: { accountId: pick(), amount: amount() } };
       } else {
@@ -252,14 +258,18 @@ export async function checkBooks(databaseUrl: string, bank: Bank, requests: Mone
     expect(openings).toHaveLength(bank.accountNumbers.length);
     // Each acknowledged write once, and no write that nobody was told of.
     expect(new Set(acknowledgedIds).size).toBe(acknowledgedIds.length);
-    expect(stored.filter((row) => row.description !== 'Opening').map((row) => row.id).sort((a, b) => a - b)).toEqual(
-      acknowledgedIds.sort((a, b) => a - b),
-    );
+    expect(
+      stored
+        .filter((row) => row.description !== 'Opening')
+        .map((row) => row.id)
+        .sort((a, b) => a - b),
+    ).toEqual(acknowledgedIds.sort((a, b) => a - b));
     const balances = await queryRows<{ account_number: string; balance_cents: number }>(
       check.db,
       sql`select account_number, balance_cents from accounts where bank_id = ${bank.bank.bankId}`,
     );
-    for (const row of balances) expect(row.balance_cents, row.account_number).toBe(expected.get(row.account_number));
+    for (const row of balances)
+      expect(row.balance_cents, row.account_number).toBe(expected.get(row.account_number));
     // Transfers move money, never make or lose it.
     const total = balances.reduce((sum, row) => sum + row.balance_cents, 0);
     expect(total).toBe(bank.openingCents * bank.accountNumbers.length + deposited - withdrawn);

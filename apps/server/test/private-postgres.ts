@@ -64,7 +64,9 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       await run(file, argv, { cwd: folder, timeout: 180_000 });
     } catch (error) {
       const logText = existsSync(log) ? readFileSync(log, 'utf8').slice(-2000) : '';
-      throw new Error(`${name} ${args.join(' ')} failed: ${(error as Error).message}\n${logText}`);
+      throw new Error(`${name} ${args.join(' ')} failed: ${(error as Error).message}\n${logText}`, {
+        cause: error,
+      });
     }
   };
   const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1`;

@@ -51,8 +51,7 @@ function classify(error: unknown): Unavailability | null {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
     if (busyCodes.has(code)) return 'BUSY';
-    if (unavailableCodes.has(code) || code.startsWith('08') || networkCodes.has(code))
-      return 'UNAVAILABLE';
+    if (unavailableCodes.has(code) || code.startsWith('08') || networkCodes.has(code)) return 'UNAVAILABLE';
   }
   if (typeof message === 'string') {
     if (noConnectionFree.test(message)) return 'BUSY';

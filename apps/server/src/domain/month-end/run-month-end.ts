@@ -133,7 +133,9 @@ export async function runMonthEnd(db: Database, { asOf }: MonthEndOptions): Prom
       changed ||= outcome === 'credited' || outcome === 'nothing-due';
     }
     for (const accountNumber of month.statements) {
-      if ((await attempt(accountNumber, (tx) => issueStatement(tx, accountNumber, period, now))) === 'issued') {
+      if (
+        (await attempt(accountNumber, (tx) => issueStatement(tx, accountNumber, period, now))) === 'issued'
+      ) {
         result.statementsIssued++;
         changed = true;
       }
