@@ -2,9 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'v
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { buildApp } from '../src/app.js';
 import { GROUP_LIMITS } from '../src/db/batcher.js';
-import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../src/db/client.js';
+import { queryRows, type Database } from '../src/db/client.js';
 import { accounts } from '../src/db/schema.js';
 import { DATABASE_TIMEOUTS, LONG_JOB_TIMEOUTS, allowLongJob } from '../src/db/timeouts.js';
 import { inTransaction } from '../src/db/transaction.js';
@@ -14,7 +13,7 @@ import {
   createScratchDatabase,
   databaseKind,
   otherConnection,
-  testConfig,
+  startAppOn,
   testDatabaseUrl,
   useTestApp,
 } from './harness.js';
@@ -171,32 +170,28 @@ async function inParallel(db: Database, n: number) {
  */
 describe.skipIf(databaseKind === 'pglite')('a full transfer queue (PostgreSQL)', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
-  let handle: DatabaseHandle;
-  let app: FastifyInstance;
+  let started: Awaited<ReturnType<typeof startAppOn>>;
   let bank: SeededBank;
   let savings: string;
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(testDatabaseUrl!, { template: inject('postgresTemplate') });
-    handle = await openDatabase({
+    started = await startAppOn({
       databaseUrl: scratch.url,
       timeouts: { lockMs: 10 * 60_000, statementMs: 10 * 60_000 },
     });
-    bank = await seedBank(handle.db, 'queue');
-    savings = await insertStudentSavings(handle.db, bank);
-    await openWith(handle.db, bank.checking.accountNumber, 10_000);
-    await openWith(handle.db, bank.otherChecking.accountNumber, 100_000);
-    app = await buildApp({ config: testConfig, db: handle.db });
-    await app.ready();
+    bank = await seedBank(started.db, 'queue');
+    savings = await insertStudentSavings(started.db, bank);
+    await openWith(started.db, bank.checking.accountNumber, 10_000);
+    await openWith(started.db, bank.otherChecking.accountNumber, 100_000);
   });
   afterAll(async () => {
-    await app?.close();
-    await handle?.close();
+    await started?.close();
     await scratch?.drop();
   });
 
   it('refuses the transfer after the bound at once with 503 BUSY, and answers the queued ones', async () => {
-    const holder = await otherConnection(handle.db);
+    const holder = await otherConnection(started.db);
     let queued: Array<ReturnType<typeof transferCall>> | undefined;
     let stuck: ReturnType<typeof transferCall> | undefined;
     try {
@@ -204,25 +199,27 @@ describe.skipIf(databaseKind === 'pglite')('a full transfer queue (PostgreSQL)',
       await holder.query('select 1 from accounts where account_number = $1 for update', [
         bank.checking.accountNumber,
       ]);
-      stuck = transferCall(app, bank, bank.checking.accountNumber, savings, 'stuck');
+      stuck = transferCall(started.app, bank, bank.checking.accountNumber, savings, 'stuck');
       await untilSomeoneWaitsOnALock(holder);
       queued = Array.from({ length: GROUP_LIMITS.maxWaiting }, (_, i) =>
-        transferCall(app, bank, bank.otherChecking.accountNumber, savings, `queued-${i}`),
+        transferCall(started.app, bank, bank.otherChecking.accountNumber, savings, `queued-${i}`),
       );
-      while (transferGroupCounts(handle.db).waiting < GROUP_LIMITS.maxWaiting)
+      while (transferGroupCounts(started.db).waiting < GROUP_LIMITS.maxWaiting)
         await new Promise((resolve) => setTimeout(resolve, 20));
       // Answered while the group ahead is still stuck: refused at once, not queued.
-      expectBusy(await transferCall(app, bank, bank.otherChecking.accountNumber, savings, 'one-too-many'));
+      expectBusy(
+        await transferCall(started.app, bank, bank.otherChecking.accountNumber, savings, 'one-too-many'),
+      );
     } finally {
       await holder.query('rollback');
       await holder.end();
     }
     expect((await stuck!).status).toBe(201);
     for (const answer of await Promise.all(queued!)) expect(answer.status).toBe(201);
-    expect(await balance(handle.db, bank.otherChecking.accountNumber)).toBe(
+    expect(await balance(started.db, bank.otherChecking.accountNumber)).toBe(
       100_000 - GROUP_LIMITS.maxWaiting,
     );
-    expect(await balance(handle.db, savings)).toBe(GROUP_LIMITS.maxWaiting + 1);
-    expect(await verifyLedger(handle.db)).toEqual([]);
+    expect(await balance(started.db, savings)).toBe(GROUP_LIMITS.maxWaiting + 1);
+    expect(await verifyLedger(started.db)).toEqual([]);
   });
 });

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
-import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
-import { call, createScratchDatabase, databaseKind, testConfig, testDatabaseUrl } from './harness.js';
+import { openDatabase } from '../src/db/client.js';
+import { call, createScratchDatabase, databaseKind, startAppOn, testDatabaseUrl } from './harness.js';
 import { openWith, seedBank, type SeededBank } from './fixtures.js';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 
@@ -16,9 +14,9 @@ import { startTcpProxy, type TcpProxy } from './tcp-proxy.js';
 describe.skipIf(databaseKind === 'pglite')('the API while the database cannot be reached', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let proxy: TcpProxy;
-  let handle: DatabaseHandle;
-  let app: FastifyInstance;
+  let started: Awaited<ReturnType<typeof startAppOn>>;
   let bank: SeededBank;
+  const app = () => started.app;
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(testDatabaseUrl!, { template: inject('postgresTemplate') });
@@ -27,21 +25,18 @@ describe.skipIf(databaseKind === 'pglite')('the API while the database cannot be
     await openWith(setup.db, bank.checking.accountNumber, 100_000);
     await setup.close();
     proxy = await startTcpProxy(scratch.url);
-    handle = await openDatabase({ databaseUrl: proxy.url });
-    app = await buildApp({ config: testConfig, db: handle.db });
-    await app.ready();
+    started = await startAppOn({ databaseUrl: proxy.url });
   });
   afterAll(async () => {
     await proxy?.restore();
-    await app?.close();
-    await handle?.close();
+    await started?.close();
     await proxy?.close();
     await scratch?.drop();
   });
 
   let keys = 0;
   const transfer = () =>
-    call(app, 'POST', '/user/transfers', {
+    call(app(), 'POST', '/user/transfers', {
       token: bank.tokens.admin,
       headers: { 'idempotency-key': `unreachable-${++keys}` },
       body: {
@@ -51,14 +46,14 @@ describe.skipIf(databaseKind === 'pglite')('the API while the database cannot be
       },
     });
   const deposit = () =>
-    call(app, 'POST', '/teller/deposits', {
+    call(app(), 'POST', '/teller/deposits', {
       token: bank.tokens.admin,
       body: { accountId: bank.checking.accountNumber, amount: 1 },
     });
   const history = () =>
-    call(app, 'GET', `/user/transactions/${bank.checking.accountNumber}`, { token: bank.tokens.admin });
+    call(app(), 'GET', `/user/transactions/${bank.checking.accountNumber}`, { token: bank.tokens.admin });
   const signIn = () =>
-    call(app, 'POST', '/login', { body: { username: bank.teller.username, password: 'Fixture-1234' } });
+    call(app(), 'POST', '/login', { body: { username: bank.teller.username, password: 'Fixture-1234' } });
 
   function expectUnavailable(answer: Awaited<ReturnType<typeof call>>) {
     expect(answer.status, JSON.stringify(answer.body)).toBe(503);
@@ -74,7 +69,7 @@ describe.skipIf(databaseKind === 'pglite')('the API while the database cannot be
     expect((await history()).status).toBe(200);
 
     proxy.cut();
-    expect((await call(app, 'GET', '/healthz')).status).toBe(503);
+    expect((await call(app(), 'GET', '/healthz')).status).toBe(503);
     // Transfers go through the group commit queue, deposits through a transaction of their own.
     expectUnavailable(await transfer());
     expectUnavailable(await deposit());
@@ -85,7 +80,7 @@ describe.skipIf(databaseKind === 'pglite')('the API while the database cannot be
 
     await proxy.restore();
     // The pool opens new connections on demand: the next calls succeed.
-    expect((await call(app, 'GET', '/healthz')).status).toBe(200);
+    expect((await call(app(), 'GET', '/healthz')).status).toBe(200);
     expect((await transfer()).status).toBe(201);
     expect((await deposit()).status).toBe(201);
     expect((await history()).status).toBe(200);

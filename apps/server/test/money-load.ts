@@ -2,8 +2,9 @@ import { expect } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/db/client.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
-import { insertAccount, openWith, seedBank, type SeededBank } from './fixtures.js';
+import { insertStudentAccounts, openWith, seedBank, type SeededBank } from './fixtures.js';
 import type { SpawnedServer } from './server-process.js';
+import { seededRandom } from './seeded-random.js';
 
 /**
  * Clients moving money through server processes while the database comes and goes, and the
@@ -45,33 +46,16 @@ export async function seedLoadBank(databaseUrl: string): Promise<Bank> {
   const setup = await openDatabase({ databaseUrl });
   try {
     const bank = await seedBank(setup.db, 'load');
-    const accountNumbers = [bank.checking.accountNumber, bank.otherChecking.accountNumber];
-    for (let i = 0; i < 6; i++) {
-      const owner = i % 2 ? bank.otherStudent : bank.student;
-      const account = await insertAccount(setup.db, {
-        userId: owner.id,
-        bankId: bank.bankId,
-        branchId: owner.branchId!,
-        type: i < 3 ? 'SAVINGS' : 'CHECKING',
-      });
-      accountNumbers.push(account.accountNumber);
-    }
+    const accountNumbers = [
+      bank.checking.accountNumber,
+      bank.otherChecking.accountNumber,
+      ...(await insertStudentAccounts(setup.db, bank, 6, 3)),
+    ];
     for (const accountNumber of accountNumbers) await openWith(setup.db, accountNumber, OPENING_CENTS);
     return { bank, accountNumbers, openingCents: OPENING_CENTS };
   } finally {
     await setup.close();
   }
-}
-
-/** A small deterministic random source, so a failing run can be replayed. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x ^= x + Math.imul(x ^ (x >>> 7), 61 | x);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -163,7 +147,7 @@ export interface Load {
 
 /** `clients` clients sending deposits, withdrawals and transfers without pause, each through the processes in turn. */
 export function startLoad(servers: SpawnedServer[], bank: Bank, clients: number, seed: number): Load {
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   const pick = () => bank.accountNumbers[Math.floor(rand() * bank.accountNumbers.length)]!;
   const amount = () => (Math.floor(rand() * 500) + 1) / 100;
   const tokens = [bank.bank.tokens.admin, bank.bank.tokens.teller];
