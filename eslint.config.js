@@ -46,7 +46,7 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**/*.ts', 'packages/shared/**/*.ts'],
-    ignores: ['**/vitest.config.ts', 'apps/server/drizzle.config.ts'],
+    ignores: ['**/vitest.config.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

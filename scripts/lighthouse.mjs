@@ -12,36 +12,40 @@
  * there and lets Lighthouse load the page in that same tab (Lighthouse clears the HTTP cache and
  * the origin's service workers and caches, not sessionStorage).
  *
- * It writes one summary per page to docs/lighthouse/<page>.json (the scores, LCP, TBT, FCP, CLS and
+ * It writes one summary per page to docs/perf/lighthouse/<page>.json (the scores, LCP, TBT, FCP, CLS and
  * Speed Index of every run with the machine's load average, and the median of each figure) and
  * prints a table of the medians. Full reports are not kept unless LIGHTHOUSE_REPORTS=<dir> asks.
  * LIGHTHOUSE_PAGES=home,account measures some pages only; LIGHTHOUSE_OUT=<dir> writes the
  * summaries elsewhere.
+ *
+ * Lighthouse, chrome-launcher and puppeteer-core are not dependencies of the repository: the first
+ * run installs the versions pinned in scripts/lighthouse-deps/ (`npm ci` there, with its own lock),
+ * so that `npm install` stays free of a tool that asks for Node 22.19 and that only this script
+ * uses. `npm run lighthouse -- --help` installs and loads them, prints their versions and measures
+ * nothing.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   readdirSync,
   rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
-import puppeteer from 'puppeteer-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DEPS = path.join(root, 'scripts/lighthouse-deps');
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const OUT = path.resolve(root, process.env.LIGHTHOUSE_OUT ?? 'docs/lighthouse');
+const OUT = path.resolve(root, process.env.LIGHTHOUSE_OUT ?? 'docs/perf/lighthouse');
 const REPORTS = process.env.LIGHTHOUSE_REPORTS ? path.resolve(process.env.LIGHTHOUSE_REPORTS) : null;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -64,6 +68,35 @@ const METRICS = {
   cls: 'cumulative-layout-shift',
   si: 'speed-index',
 };
+
+/** True when scripts/lighthouse-deps/node_modules holds every package at the version pinned there. */
+function depsInstalled() {
+  const { dependencies } = JSON.parse(readFileSync(path.join(DEPS, 'package.json'), 'utf8'));
+  return Object.entries(dependencies).every(([name, version]) => {
+    const installed = path.join(DEPS, 'node_modules', name, 'package.json');
+    return existsSync(installed) && JSON.parse(readFileSync(installed, 'utf8')).version === version;
+  });
+}
+
+/**
+ * Lighthouse and its browser drivers, installed into scripts/lighthouse-deps on first use (or when
+ * the pinned versions changed) and imported from there.
+ */
+async function loadLighthouse() {
+  if (!depsInstalled()) {
+    console.log('Installing Lighthouse into scripts/lighthouse-deps (first run only)...');
+    const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: DEPS,
+      stdio: 'inherit',
+    });
+    if (install.status !== 0) throw new Error('npm ci in scripts/lighthouse-deps failed');
+  }
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 22 || (major === 22 && minor < 19)) {
+    console.log(`Lighthouse asks for Node 22.19 or later; running it on Node ${process.versions.node}.`);
+  }
+  return import(pathToFileURL(path.join(DEPS, 'index.mjs')).href);
+}
 
 /** True when the build is missing or older than a source file it is made of. */
 function buildIsStale() {
@@ -179,7 +212,7 @@ async function measure(browser, base, page, session) {
       await tab.evaluate((value) => sessionStorage.setItem('bank.session', value), JSON.stringify(session));
     }
     const load = os.loadavg();
-    const result = await lighthouse(
+    const result = await tools.lighthouse(
       `${base}${page.path}`,
       { output: 'json', logLevel: 'error' },
       undefined,
@@ -265,6 +298,8 @@ function printTable(summaries) {
   console.table(rows);
 }
 
+/** The on-demand libraries (loadLighthouse), set once main has loaded them. */
+let tools;
 let lighthouseVersion = 'unknown';
 let chromeVersion = 'unknown';
 
@@ -344,12 +379,17 @@ async function measurePages(browser, variants, pages) {
 }
 
 async function main() {
+  tools = await loadLighthouse();
+  lighthouseVersion = tools.lighthouseVersion;
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    printHelp();
+    return;
+  }
   if (buildIsStale()) {
     console.log('Building the web app and the server...');
     const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
-  lighthouseVersion = createRequire(import.meta.url)('lighthouse/package.json').version;
   const baselineRef = process.env.LIGHTHOUSE_BASELINE;
   const baseline = baselineRef ? buildBaseline(baselineRef) : null;
   const servers = [];
@@ -357,8 +397,8 @@ async function main() {
   try {
     servers.push(await startServer());
     if (baseline) servers.push(await startServer({ WEB_DIST_DIR: baseline.dist }));
-    chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+    chrome = await tools.chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+    const browser = await tools.puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     chromeVersion = await browser.version();
     const variants = [];
     for (const [i, server] of servers.entries()) {
@@ -397,6 +437,19 @@ async function main() {
     for (const server of servers) server.stop();
     baseline?.cleanup();
   }
+}
+
+function printHelp() {
+  const pinned = JSON.parse(readFileSync(path.join(DEPS, 'package.json'), 'utf8')).dependencies;
+  console.log(`npm run lighthouse: Lighthouse ${lighthouseVersion} (mobile preset) on /login, /home and an account page.
+
+Environment: LIGHTHOUSE_RUNS (3), LIGHTHOUSE_PAGES (login,home,account), LIGHTHOUSE_OUT (docs/perf/lighthouse),
+LIGHTHOUSE_REPORTS (a folder for the full reports), LIGHTHOUSE_BASELINE (a git ref measured run for run
+beside this build), CHROME_PATH (${CHROME_PATH}).
+
+Loaded from scripts/lighthouse-deps: ${Object.entries(pinned)
+    .map(([name, version]) => `${name} ${version}`)
+    .join(', ')}.`);
 }
 
 main().catch((error) => {

@@ -5,26 +5,31 @@ import { defineConfig } from 'rolldown';
  * The production build of the server (issue 23): `npm start` runs `node dist/server.js`, so
  * nothing compiles while the bank runs. One bundle per entry (the server, the operator tool), with
  * @bank/shared (TypeScript in this workspace) bundled in and every npm package left to
- * node_modules. The SQL migrations travel beside the bundle, where db/migrate.ts looks for them.
+ * node_modules. The SQL migrations and the database functions travel beside the bundle, where
+ * db/migrate.ts looks for them.
  */
-const migrations = new URL('./src/db/migrations/', import.meta.url);
+const sqlFolders = ['migrations', 'functions'];
 
 const copyMigrations = {
   name: 'copy-migrations',
   generateBundle() {
-    for (const file of readdirSync(migrations).filter((f) => f.endsWith('.sql'))) {
-      this.emitFile({
-        type: 'asset',
-        fileName: `migrations/${file}`,
-        source: readFileSync(new URL(file, migrations)),
-      });
+    for (const folder of sqlFolders) {
+      const dir = new URL(`./src/db/${folder}/`, import.meta.url);
+      for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql'))) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `${folder}/${file}`,
+          source: readFileSync(new URL(file, dir)),
+        });
+      }
     }
   },
 };
 
 /**
  * Each entry is one file in dist/ with nothing shared: code that finds files next to itself
- * (migrations, the web app at ../../web/dist) sees dist/ as its folder, as src/ and src/db/ before.
+ * (migrations, the web app at ../../web/dist) sees dist/ as its folder, as src/ and src/db/ do
+ * when run from source.
  */
 const entry = (name, plugins = []) => ({
   input: { [name]: `src/${name}.ts` },

@@ -103,10 +103,10 @@ export default defineConfig({
               // Query, Mantine's hooks and the Mantine components those screens use (AppShell,
               // Button, Paper, Alert...), in one file that comes with the app (it downloads while
               // the user signs in) instead of small shared chunks that the first screens after
-              // sign-in would each wait for (docs/decisions.md, issues 13 and 22). One file, not
+              // sign-in would each wait for (docs/adr/0043-bundle-budget-in-ci.md). One file, not
               // the router's and Mantine's: on a phone's six connections React's file, the largest,
-              // downloaded beside five others to the end, and the first screens waited for it
-              // (issue 22). Libraries only: a release of the app leaves it cached.
+              // would download beside five others to the end, and the first screens wait for it.
+              // Libraries only: a release of the app leaves it cached.
               name: 'libraries',
               test: (id: string) =>
                 ROUTER.test(id) ||

@@ -91,7 +91,7 @@ export async function expectNoViolations(page: Page) {
   ).toEqual([]);
 }
 
-/** The older name, kept for the specs that call it: it now counts every impact too. */
+/** Another name for expectNoViolations (every impact counts), kept for the specs that call it. */
 export const expectNoSeriousViolations = expectNoViolations;
 
 /** Nothing spills past the viewport's width (tables scroll inside their box or fold). */

@@ -68,8 +68,8 @@ export const percentile = (sorted: number[], p: number) =>
  * with a fresh Idempotency-Key) between two random different accounts of `accounts`, for
  * `seconds` after `warmupSeconds` that are not counted. Bounded in time; loopback only.
  * The generator shares the machine with the bank and the database, as pgbench's client does
- * with its reference: it is undici's pool, the lightest HTTP client Node has (about half the
- * CPU per request of node:http's agent here), and it says what it spent.
+ * with its reference: it is undici's pool, the lightest HTTP client Node has (lighter per
+ * request than node:http's agent), and it says what it spent.
  */
 export async function transferLoad(options: {
   port: number;

@@ -11,7 +11,8 @@ import pg from 'pg';
 import { openDatabase, queryRows, type Database } from '../src/db/client.js';
 import { accounts, banks, branches, transactions, users } from '../src/db/schema.js';
 import type { Actor } from '../src/domain/actor.js';
-import { listTransactions, postTransactions, transfer } from '../src/domain/ledger/index.js';
+import { listTransactions, transfer } from '../src/domain/ledger/index.js';
+import { postTransactions } from '../src/domain/ledger/posting/index.js';
 
 const ROWS = 100_000;
 const RUNS = 200;

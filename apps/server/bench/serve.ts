@@ -20,7 +20,8 @@ import { createAccount } from '../src/domain/accounts/create-account.js';
 import { createBank } from '../src/domain/bank/create-bank.js';
 import { createBranch } from '../src/domain/branches/create-branch.js';
 import { seedDemoBank } from '../src/domain/demo/seed-demo-bank.js';
-import { deposit, postTransactions, transferGroupCounts, verifyLedger } from '../src/domain/ledger/index.js';
+import { deposit, transferGroupCounts, verifyLedger } from '../src/domain/ledger/index.js';
+import { postTransactions } from '../src/domain/ledger/posting/index.js';
 import { createUser } from '../src/domain/users/create-user.js';
 import { testConfigFor } from './config.js';
 

@@ -2,7 +2,7 @@
  * Start-up figures for `npm run bench` (issue 23, item 3): `npm run build`, then the server's own
  * start to a healthy answer on an empty data directory (migrations and the demo bank included),
  * run compiled (`node dist/server.js`, what `npm start` runs) and, as the reference in the same
- * run, from the TypeScript through tsx (what `npm start` ran before: esbuild at runtime).
+ * run, from the TypeScript through tsx (running without a build: esbuild at run time).
  * The two alternate, a few times each, and the medians are reported.
  */
 import { spawn, spawnSync } from 'node:child_process';

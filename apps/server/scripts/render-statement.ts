@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { computeStatementLines, type PostedEntry } from '../src/domain/statements/statement-content.js';
-import { monthPeriod } from '../src/domain/month-end/period.js';
+import { monthPeriod } from '../src/domain/months/period.js';
 import { renderStatementPdf } from '../src/domain/statements/render-statement.js';
 
 const [, , outFile = '/tmp/statement.pdf', countArg = '60'] = process.argv;

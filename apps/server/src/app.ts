@@ -104,7 +104,7 @@ export async function buildApp({
   await registerDocument(app);
   // The API's answers are compressed for clients that accept it (issue 22), in a context of their
   // own: the plugin hooks the routes declared after it in its context, so the web app's files
-  // (compressed once at the build) and the document at /api/docs are sent as they were.
+  // (compressed once at the build) and the document at /api/docs are left out of it.
   await app.register(async (api) => {
     await api.register(compress, apiCompression);
     await api.register(apiRoutes, { prefix: '/api', db, config });

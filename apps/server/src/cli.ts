@@ -7,7 +7,7 @@ import { loadConfig } from './config.js';
 import { inTransaction } from './db/transaction.js';
 import { createBank } from './domain/bank/create-bank.js';
 import { AppError } from './domain/errors.js';
-import { postTransactions } from './domain/ledger/index.js';
+import { postTransactions } from './domain/ledger/posting/index.js';
 import { runMonthEnd } from './domain/month-end/index.js';
 import { runDueSchedules } from './domain/schedules/index.js';
 import { backupCommand, restoreCommand } from './operator/backup-commands.js';

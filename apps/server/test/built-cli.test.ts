@@ -82,7 +82,7 @@ describe('the built operator tool (dist/cli.js)', () => {
     );
   });
 
-  // Opening a database, the bundle reads the migrations it carries (dist/migrations) to apply any missing.
+  // Opening a database, the bundle reads the migrations and functions it carries (dist/migrations, dist/functions).
   it('restores it into an empty database, every row and sequence', async () => {
     const { stdout } = await builtCli(target, 'restore', '--from', 'two-banks.json.gz');
     expect(stdout).toContain('The books balance');

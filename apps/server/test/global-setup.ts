@@ -28,7 +28,10 @@ declare module 'vitest' {
   }
 }
 
-const migrationsDir = fileURLToPath(new URL('../src/db/migrations/', import.meta.url));
+/** What shapes a migrated database: the migrations, then the database functions applied after them. */
+const schemaDirs = ['../src/db/migrations/', '../src/db/functions/'].map((dir) =>
+  fileURLToPath(new URL(dir, import.meta.url)),
+);
 const cacheDir = fileURLToPath(new URL('../../../node_modules/.cache/school-bank-tests/', import.meta.url));
 
 /** The installed PGlite's version (its package.json is not among the package's exports). */
@@ -38,19 +41,24 @@ function pgliteVersion(): string {
   return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** Names the snapshot by everything that shapes it: the migrations and the PGlite release. */
+/** Names the snapshot by everything that shapes it: the migrations, the functions and the PGlite release. */
 function snapshotKey(): string {
   const hash = createHash('sha256');
   hash.update(pgliteVersion());
-  for (const file of readdirSync(migrationsDir)
-    .filter((f) => f.endsWith('.sql'))
-    .sort()) {
-    hash.update(file).update(readFileSync(path.join(migrationsDir, file)));
+  for (const dir of schemaDirs) {
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .sort()) {
+      hash
+        .update(path.basename(dir))
+        .update(file)
+        .update(readFileSync(path.join(dir, file)));
+    }
   }
   return hash.digest('hex').slice(0, 16);
 }
 
-/** A migrated, empty PGlite data directory as a tarball, made once and kept until a migration changes. */
+/** A migrated, empty PGlite data directory as a tarball, made once and kept until a migration or a function changes. */
 async function pgliteSnapshot(): Promise<string> {
   const file = path.join(cacheDir, `pglite-${snapshotKey()}.tar`);
   if (existsSync(file)) return file;
@@ -67,7 +75,7 @@ async function pgliteSnapshot(): Promise<string> {
 
 /**
  * Migrates one database for the whole run, so that each test file starts from a copy instead of
- * running initdb (PGlite: about 10 s a file on this machine) and every migration again.
+ * running initdb (slow on PGlite) and every migration again (docs/perf/test-speed.md).
  */
 export default async function setup(project: TestProject) {
   const countsDir = mkdtempSync(path.join(tmpdir(), 'bank-document-check-'));

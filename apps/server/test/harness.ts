@@ -41,7 +41,7 @@ export async function otherConnection(db: Database): Promise<pg.Client> {
 
 /**
  * scrypt at N=2^4 instead of 2^15: tests sign in and set passwords thousands of times (the fuzz
- * test alone some thousand), and at the production cost a hash takes 0.1 to 0.7 s on this machine.
+ * test alone some thousand), and the production cost is slow on purpose (docs/perf/test-speed.md).
  * Hashing itself and the sign-in limits are tested at the production cost too
  * (password-hash.test.ts, sign-in-limits.test.ts). Set for the whole test process here, so the
  * fixtures' users and servers started as processes (server-process.ts) use it as well.
@@ -85,7 +85,7 @@ export function migratedSnapshot(): Blob | undefined {
 /**
  * The worker's embedded database: test files share their worker's modules (vitest `isolate:
  * false`), so one PGlite, copied from the run's migrated one, serves every file the worker runs.
- * Opening a copy costs about 1.4 s on this machine; emptying it costs a few milliseconds.
+ * Opening a copy costs far more than emptying it.
  */
 let workerDatabase: Promise<DatabaseHandle> | undefined;
 
@@ -193,8 +193,8 @@ export function useTestApp(overrides: Partial<Config> = {}): TestApp {
 /**
  * One statement that empties every table (but the migrations' own) and restarts every sequence,
  * as `truncate … restart identity` would. DELETE, not TRUNCATE: a TRUNCATE gives each table and
- * index a new file, which on PGlite cost about 0.25 s a test, while deleting the few rows a test
- * leaves costs next to nothing. Foreign keys are not checked while it runs (replica mode, for
+ * index a new file, which is slow on PGlite, while deleting the few rows a test leaves costs next
+ * to nothing. Foreign keys are not checked while it runs (replica mode, for
  * that statement only), since every table is emptied. Built once per database.
  */
 const emptyingStatements = new WeakMap<Database, Promise<string>>();

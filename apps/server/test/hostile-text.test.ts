@@ -69,7 +69,7 @@ interface TextPlace {
   request: (value: string) => ReturnType<typeof call>;
 }
 
-/** The ten places where a NUL byte used to give a 500, and the fields beside them. */
+/** Ten places a NUL byte would reach the database without the text rule, and the fields beside them. */
 const places = (): TextPlace[] => [
   {
     name: 'branch create',

@@ -5,7 +5,8 @@ import { call, useTestApp } from './harness.js';
 import { insertAccount, seedTwoBanks, setBank } from './fixtures.js';
 import type { Database } from '../src/db/client.js';
 import { accounts, interestCredits, statements, transactions } from '../src/db/schema.js';
-import { accountTotals, createSingleLeg, postTransactions } from '../src/domain/ledger/index.js';
+import { accountTotals, createSingleLeg } from '../src/domain/ledger/index.js';
+import { postTransactions } from '../src/domain/ledger/posting/index.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
 
 const t = useTestApp();

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { messages } from '@bank/shared';
-import { postTransactions } from '../src/domain/ledger/index.js';
+import { postTransactions } from '../src/domain/ledger/posting/index.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
 import { call, useTestApp } from './harness.js';
 import { insertStudentSavings, seedTwoBanks, type SeededBank } from './fixtures.js';

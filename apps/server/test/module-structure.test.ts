@@ -6,7 +6,8 @@ import { serverDir } from './server-process.js';
 /**
  * The server's module structure (issue 11): no import circles, and the jobs are thin timers that
  * nothing but the server's scheduler imports: month-end is a domain module the demo seed and the
- * operator tool use directly.
+ * operator tool use directly. And one direction between the domain's areas (issue 31): each area
+ * builds on the ones below it and never imports one beside or above it.
  */
 const srcDir = path.join(serverDir, 'src');
 
@@ -49,6 +50,57 @@ function findCircles(graph: Map<string, string[]>): string[][] {
   return circles.map((c) => c.map((f) => path.relative(srcDir, f)));
 }
 
+/**
+ * The domain's areas, bottom to top: an area imports only areas of the layers below its own (and
+ * the domain's own files: access, actor, errors, paging, search), never one of its layer or above.
+ * An area is a folder of domain/ (its subfolders are part of it), or a folder of the ledger's:
+ * the ledger's core is its top folder, and the folders below it each hold one idea built on the core.
+ * An import that would run up asks for the rule to move down (formatCents is in @bank/shared; the
+ * months that month-end, interest and statements all read are in domain/months), or for the caller
+ * to pass it in (the route gives the bank's settings the schedules' rescheduleBank).
+ */
+const DOMAIN_LAYERS: string[][] = [
+  ['auth', 'audit', 'months', 'branches', 'tickets', 'housekeeping'],
+  ['bank'],
+  ['ledger'],
+  ['ledger/posting', 'ledger/paydays', 'ledger/corrections', 'interest', 'statements', 'goals', 'requests'],
+  ['ledger/reversals', 'month-end'],
+  ['accounts'],
+  ['users', 'schedules'],
+  ['demo'],
+];
+
+const domainDir = path.join(srcDir, 'domain');
+
+/** The area of a file under domain/ (the longest listed folder it is in), '' for the domain's own files, or null. */
+function areaOf(file: string): string | null {
+  const relative = path.relative(domainDir, file).split(path.sep).join('/');
+  if (relative.startsWith('..')) return null;
+  if (!relative.includes('/')) return '';
+  const areas = DOMAIN_LAYERS.flat().filter((area) => relative.startsWith(area + '/'));
+  return areas.sort((a, b) => b.length - a.length)[0] ?? `unlisted: ${relative.split('/')[0]}`;
+}
+
+const layerOf = (area: string) =>
+  area === '' ? -1 : DOMAIN_LAYERS.findIndex((layer) => layer.includes(area));
+
+/** Every import between two areas of the domain that does not run down, as "from -> to (file)". */
+function importsNotRunningDown(): string[] {
+  const wrong: string[] = [];
+  for (const [file, targets] of importGraph()) {
+    const from = areaOf(file);
+    if (from === null) continue;
+    for (const target of targets) {
+      const to = areaOf(target);
+      // Outside the domain, inside one area, or the domain's own files (every area may use them).
+      if (to === null || to === from || to === '') continue;
+      if (from !== '' && layerOf(to) < layerOf(from)) continue;
+      wrong.push(`${from || 'domain'} -> ${to || 'domain'} (${path.relative(srcDir, file)})`);
+    }
+  }
+  return wrong.sort();
+}
+
 describe('the server module structure', () => {
   it('has no import circles', () => {
     expect(findCircles(importGraph())).toEqual([]);
@@ -60,5 +112,34 @@ describe('the server module structure', () => {
       .map(([file]) => path.relative(srcDir, file))
       .filter((file) => !file.startsWith('jobs' + path.sep));
     expect(importers.sort()).toEqual(['server.ts']);
+  });
+
+  it('puts every area of the domain in one layer', () => {
+    const areas = readdirSync(domainDir).filter((name) => statSync(path.join(domainDir, name)).isDirectory());
+    const ledgerAreas = readdirSync(path.join(domainDir, 'ledger'))
+      .filter((name) => statSync(path.join(domainDir, 'ledger', name)).isDirectory())
+      .map((name) => `ledger/${name}`);
+    expect([...areas, ...ledgerAreas].filter((area) => layerOf(area) < 0)).toEqual([]);
+    expect(new Set(DOMAIN_LAYERS.flat()).size).toBe(DOMAIN_LAYERS.flat().length);
+  });
+
+  it('has every import between domain areas run down the layers', () => {
+    expect(importsNotRunningDown()).toEqual([]);
+  });
+
+  it('keeps the domain free of the server around it, and the database code free of the domain', () => {
+    const outer = ['routes', 'plugins', 'jobs', 'operator', 'backup', 'export'].map((dir) =>
+      path.join(srcDir, dir),
+    );
+    const wrong = [...importGraph()].flatMap(([file, targets]) =>
+      targets
+        .filter((target) =>
+          file.startsWith(domainDir + path.sep)
+            ? outer.some((dir) => target.startsWith(dir + path.sep))
+            : file.startsWith(path.join(srcDir, 'db') + path.sep) && target.startsWith(domainDir + path.sep),
+        )
+        .map((target) => `${path.relative(srcDir, file)} -> ${path.relative(srcDir, target)}`),
+    );
+    expect(wrong).toEqual([]);
   });
 });

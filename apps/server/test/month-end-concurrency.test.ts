@@ -5,8 +5,10 @@ import { openDatabase } from '../src/db/client.js';
 import { LOCK_KEYS } from '../src/db/locks.js';
 import { accounts, interestCredits, statements, transactions } from '../src/db/schema.js';
 import { monthlyInterestCents, sumOfEndOfDayBalances } from '../src/domain/interest/index.js';
-import { createSingleLeg, postTransactions, verifyLedger } from '../src/domain/ledger/index.js';
-import { lastEndedMonth, runMonthEnd, type MonthPeriod } from '../src/domain/month-end/index.js';
+import { createSingleLeg, verifyLedger } from '../src/domain/ledger/index.js';
+import { postTransactions } from '../src/domain/ledger/posting/index.js';
+import { runMonthEnd } from '../src/domain/month-end/index.js';
+import { lastEndedMonth, type MonthPeriod } from '../src/domain/months/index.js';
 import { call, databaseKind, useTestApp } from './harness.js';
 import { insertAccount, seedTwoBanks } from './fixtures.js';
 

@@ -31,7 +31,7 @@ export async function freePort(): Promise<number> {
 
 /**
  * For tests that run the bank's CLI or server as processes: each start loads PGlite or connects
- * anew, and on a shared, busy machine a few of them in one test passed 60 s. The tests assert
+ * anew, and on a shared, busy machine a few of them in one test can take minutes. The tests assert
  * nothing about time; this only keeps a slow machine from failing them.
  */
 export const PROCESS_TEST_TIMEOUT = 180_000;

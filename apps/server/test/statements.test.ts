@@ -7,7 +7,7 @@ import { insertAccount, seedTwoBanks } from './fixtures.js';
 import type { Database } from '../src/db/client.js';
 import { accounts, statements, transactions, users } from '../src/db/schema.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
-import { monthPeriod } from '../src/domain/month-end/period.js';
+import { monthPeriod } from '../src/domain/months/period.js';
 import { renderStatementPdf } from '../src/domain/statements/index.js';
 import type { StatementContent } from '../src/domain/statements/statement-content.js';
 

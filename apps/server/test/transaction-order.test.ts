@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.js';
-import { createSingleLeg, postTransactions } from '../src/domain/ledger/index.js';
+import { createSingleLeg } from '../src/domain/ledger/index.js';
+import { postTransactions } from '../src/domain/ledger/posting/index.js';
 import { call, useTestApp } from './harness.js';
 import { seedTwoBanks } from './fixtures.js';
 

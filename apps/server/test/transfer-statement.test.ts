@@ -2,15 +2,19 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '@bank/shared';
 import { queryRows } from '../src/db/client.js';
-import { verifyLedger } from '../src/domain/ledger/index.js';
+import { inTransaction } from '../src/db/transaction.js';
+import type { Actor } from '../src/domain/actor.js';
+import { AppError } from '../src/domain/errors.js';
+import { transferOnce, verifyLedger } from '../src/domain/ledger/index.js';
 import { call, useTestApp } from './harness.js';
 import { seedTwoBanks, setBank } from './fixtures.js';
 
 /**
- * Issue 13 moved a transfer into one database statement (the function ledger_transfer, migration
- * 0007), answer included. Its answer must be what the rest of the API says about the same rows,
- * and its refusals must leave nothing behind, Idempotency-Key included. Through HTTP, on both
- * databases (the ledger suites cover the rest of the transfer rules).
+ * A transfer is one database statement (the function ledger_transfer_group, db/functions), answer
+ * included. Its answer must be what the rest of the API says about the same rows, and its refusals
+ * must leave nothing behind, Idempotency-Key included. Through HTTP, on both databases (the ledger
+ * suites cover the rest of the transfer rules); a transfer inside a caller's transaction, which no
+ * route makes, through the domain call.
  */
 const t = useTestApp();
 let banks: Awaited<ReturnType<typeof seedTwoBanks>>;
@@ -129,5 +133,42 @@ describe('a transfer in one statement', () => {
     expect(fresh.status).toBe(403);
     const [rows] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from transactions`);
     expect(rows!.n).toBe(3);
+  });
+
+  it("inside the caller's transaction, moves the money in it at the caller's clock, and a refusal leaves it going", async () => {
+    const { one } = banks;
+    await deposit(one.checking.accountNumber, 20);
+    const admin: Actor = { ...one.admin, sessionId: 0 };
+    const clock = { now: new Date('2031-02-03T04:05:06.000Z'), postingDelaySeconds: 60 };
+    const move = (amountCents: number) => ({
+      fromAccountId: one.checking.accountNumber,
+      toAccountId: one.otherChecking.accountNumber,
+      amountCents,
+    });
+    const moved = await inTransaction(t.db, async (tx) => {
+      const refused = await transferOnce(tx, clock, admin, move(2001), null).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(AppError);
+      expect((refused as AppError).statusCode).toBe(409);
+      return transferOnce(tx, clock, admin, move(1234), 'in-a-transaction');
+    });
+    expect(moved).toMatchObject({ status: 201, replayed: false });
+    expect(moved.body.debit).toMatchObject({ amount: 12.34, transactionDate: '2031-02-03T04:06:06.000Z' });
+    const [written] = await queryRows<{ created: string }>(
+      t.db,
+      sql`select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') as created from transactions
+          where transfer_id = ${moved.body.transferId} and type = 'credit'`,
+    );
+    expect(written!.created).toBe('2031-02-03T04:05:06');
+    expect(await keyRows()).toBe(1);
+
+    const rolledBack = inTransaction(t.db, async (tx) => {
+      await transferOnce(tx, clock, admin, move(100), 'rolled-back');
+      throw new Error('the caller gives up');
+    });
+    await expect(rolledBack).rejects.toThrow('the caller gives up');
+    const [count] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from transactions`);
+    expect(count!.n).toBe(3);
+    expect(await keyRows()).toBe(1);
+    expect(await verifyLedger(t.db)).toEqual([]);
   });
 });

@@ -204,10 +204,9 @@ export function firstScreensChunk(srcDir: string, entries: string[], screens: st
   };
   /**
    * The sign-in page's bootstrap (main.tsx) with all it needs beyond the page's script: one file,
-   * which index.html asks for beside the script, as the one entry file held them before the script
-   * was split from it (issue 22). Without it the bundler cut what main.tsx and the app share into
-   * small chunks, the app's shared chunk among them, which would bring Mantine to /login. React
-   * keeps its own file (a group of a higher priority).
+   * which index.html asks for beside the script. Without it the bundler would cut what main.tsx and
+   * the app share into small chunks, the app's shared chunk among them, which would bring Mantine
+   * to /login. React keeps its own file (a group of a higher priority).
    */
   const signInGroup = {
     name: 'sign-in',

@@ -61,9 +61,9 @@ export function addressModule(exports: Record<string, unknown>): string | null {
 /**
  * The web app takes only the addresses of the contract's entries (issue 22). Its API client reads
  * an entry's method, path and encodings, never its schemas: the server checks every request and
- * writes every answer through them. Yet importing `userCalls` brought every schema of its area,
- * and zod with them, into the files each signed-in screen waits for: about 23 KB of brotli of the
- * 230 KB a phone downloads before it shows home. Each contract module is run at build time (Vite's
+ * writes every answer through them. Yet importing `userCalls` would bring every schema of its
+ * area, and zod with them, into the files each signed-in screen waits for, a large share of what a
+ * phone downloads before it shows home (docs/perf/web-bundle.md). Each contract module is run at build time (Vite's
  * module runner) and replaced by its tables of addresses. The forms that check their fields before
  * sending (lib/validation.ts) import the schemas they use by name and still get zod, in their own
  * screens' files. Builds only: the tests, and the types everywhere, see the whole entries.

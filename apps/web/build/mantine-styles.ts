@@ -123,18 +123,18 @@ export function mantineCss(folders: Iterable<string>, mantineDir: string): strin
 }
 
 /**
- * Issue 22: the app imported all of Mantine's stylesheet (31 KB of brotli, about 90 % of it for
- * components no screen uses), which a phone downloads and parses before the first signed-in
- * screen. In a build, `@mantine/core/styles.css` becomes the stylesheets of the components that
+ * Mantine's whole stylesheet holds every component's styles, most of them for components no first
+ * screen uses, and a phone downloads and parses it before the first signed-in screen
+ * (docs/adr/0046-mantine-css-per-screen.md). In a build, `@mantine/core/styles.css` becomes the stylesheets of the components that
  * the app and a signed-in visit's first screens import (`first`: the modules they start from,
  * their static imports followed, or folders taken whole) and of those they are built from, in Mantine's order; the
- * sheet-wide parts (baseline, variables, global) come with the entry as before. Every other
+ * sheet-wide parts (baseline, variables, global) come with the entry. Every other
  * component the sources in `dirs` use (staff's forms, popovers, dialogs) brings its own
  * stylesheet: its module imports it, so the stylesheet is in the CSS file of whichever chunk
- * holds the component, and a lazily loaded chunk's CSS is loaded before the chunk runs (fourth
- * pass: the app's sheet was 17 KB of brotli, every screen's, asked for at the highest priority
- * before any first screen). Worked out from the sources at every build, so a component a screen
- * starts to use brings its styles.
+ * holds the component, and a lazily loaded chunk's CSS is loaded before the chunk runs (the app's
+ * sheet is asked for at the highest priority, before any first screen, so it holds only what those
+ * screens need). Worked out from the sources at every build, so a component a screen starts to use
+ * brings its styles.
  */
 export function mantineStylesUsed(dirs: string[], first: string[]): Plugin {
   const mantineDir = path.dirname(fileURLToPath(import.meta.resolve('@mantine/core/styles.css')));

@@ -23,11 +23,11 @@ function mergeRefsSource(fromDir: string): string {
 
 /**
  * Issue 22: the side navigation's ScrollArea is on every signed-in first screen, and its one import
- * from floating-ui (`useMergeRefs`, 40 lines) made floating-ui's whole React module, with its DOM and
- * core packages, part of the Mantine chunk the first screens wait for (about 10 KB of brotli): one
- * module is one piece for the bundler, and the popovers that use the rest of it are shared with it.
+ * from floating-ui (`useMergeRefs`, 40 lines) would make floating-ui's whole React module, with its
+ * DOM and core packages, part of the Mantine chunk the first screens wait for: one module is one
+ * piece for the bundler, and the popovers that use the rest of it are shared with it.
  * The ScrollArea's import is resolved to that hook alone, taken from floating-ui's own file at build
- * time; popovers, menus and tooltips import the package as before. Builds only.
+ * time; popovers, menus and tooltips import the whole package. Builds only.
  */
 export function scrollAreaMergeRefs(): Plugin {
   return {

@@ -23,9 +23,9 @@ function exportedNames(code: string): string[] {
 /**
  * The web app leaves zod's JSON Schema conversion out (issue 22): zod's classic schemas import it
  * for `.toJSONSchema()` and Standard Schema's `jsonSchema`, which the browser never calls, and it
- * was about 7 KB of brotli in the download every signed-in screen waits for. Each export becomes a
- * function that returns one that throws, so that building a schema (which creates those methods)
- * works and only a conversion would fail, loudly. Built from the real module's export list, so a
+ * would otherwise be part of the download every screen with a form's schema waits for. Each export
+ * becomes a function that returns one that throws, so that building a schema (which creates those
+ * methods) works and only a conversion would fail, loudly. Built from the real module's export list, so a
  * new zod export is stubbed too. Builds only: the tests run the real zod.
  */
 export function zodWithoutJsonSchema(): Plugin {

@@ -17,7 +17,7 @@ import { paths } from './lib/paths';
  * signed-in first visit asks for the app's files, the first screen's files and its data from here,
  * as soon as this arrives and runs, and not after the sign-in page's bootstrap (main.tsx, with
  * React, the sign-in page and the product's texts) has downloaded and run: on a phone's network
- * that was two round trips and a long task later, while the link sat half idle. index.html asks
+ * that is two round trips and a long task later, with the link half idle meanwhile. index.html asks
  * for main.tsx's files beside this one (build/first-screens.ts), so /login waits for nothing more.
  */
 applyColorScheme();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, toCents } from './money.js';
+import { formatCents, formatMoney, toCents } from './money.js';
 
 describe('toCents', () => {
   it.each([
@@ -30,5 +30,17 @@ describe('formatMoney', () => {
     [1_000_000_000, '1,000,000,000.00'],
   ])('shows %s as %s', (amount, shown) => {
     expect(formatMoney(amount)).toBe(shown);
+  });
+});
+
+describe('formatCents', () => {
+  it.each([
+    [123456, '1,234.56'],
+    [0, '0.00'],
+    [-5, '-0.05'],
+    [100_000_000_000, '1,000,000,000.00'],
+    [123456789012345678901234n, '1,234,567,890,123,456,789,012.34'],
+  ])('shows %s cents as %s, exactly', (cents, shown) => {
+    expect(formatCents(cents)).toBe(shown);
   });
 });

@@ -19,6 +19,19 @@ export function fromCents(cents: number): number {
   return cents / 100;
 }
 
+/**
+ * Integer cents as text, exactly (no floating point touches the amount), for the statements and
+ * the audit log: 123456 -> "1,234.56"; -5 -> "-0.05".
+ */
+export function formatCents(cents: number | bigint): string {
+  const value = BigInt(cents);
+  const negative = value < 0n;
+  const magnitude = negative ? -value : value;
+  const whole = (magnitude / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = (magnitude % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${whole}.${fraction}`;
+}
+
 export function isAllowedAmountCents(cents: number): boolean {
   return Number.isSafeInteger(cents) && cents > 0 && cents <= limits.maxAmountCents;
 }

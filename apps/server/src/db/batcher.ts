@@ -27,11 +27,8 @@ export class QueueFull extends Error {
 
 /**
  * How big and how many groups: 64 items at most in one statement (and at most half of the items
- * under way, see drain), one group under way at a time.
- * Measured with 16 clients on PostgreSQL (bench, issue 22, first pass): one at a time made groups
- * of 4.5 on average, 1,124 transfers/s and 498 µs of server CPU per transfer; two at once made them
- * half as big, with 824/s and 720 µs; four, 419/s and 1,230 µs. Each round trip costs the server
- * far more CPU (its socket write wakes the database on this machine) than waiting a group's turn.
+ * under way, see drain), one group under way at a time: each round trip costs the server far more
+ * CPU than waiting a group's turn (docs/adr/0022, measured in docs/perf/transfers.md).
  *
  * At most 16 full groups wait (1,024 items). With one group under way, a waiting item is answered
  * after the groups ahead of it, so a longer queue only makes everyone wait longer without writing

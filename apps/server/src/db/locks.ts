@@ -9,7 +9,7 @@ import { queryRows, type Executor, type Tx } from './database.js';
  * order (outermost first), so no two processes can wait for each other in a circle:
  *
  *   1. startup lock: session-level, on a connection of its own, only while a process starts
- *      (migrations, then the demo bank). Nothing else waits for it.
+ *      (migrations and the database functions, then the demo bank). Nothing else waits for it.
  *   2. month-end lock of one account (interest, statement, closing the account).
  *   3. posting lock: exclusive for posting and for anything that posts (interest), shared for
  *      what must read every posting committed so far (statements).
@@ -18,10 +18,11 @@ import { queryRows, type Executor, type Tx } from './database.js';
  *   5. row locks: the bank row (admin changes), then an Idempotency-Key row, then accounts in
  *      ascending account number (one `SELECT … ORDER BY account_number FOR UPDATE`, also for the
  *      thousand accounts of a class payday, and in the transfer function), then transaction rows.
- *      One exception: a transfer group (migration 0014) does not claim its keys; it writes them,
- *      with their answers, after its accounts. The same key at once on another path is the only
- *      wait the other way round; PostgreSQL breaks that cycle as a deadlock, and the broken
- *      transaction runs again (both retry), so it costs a second, never a wrong answer.
+ *      One exception: a transfer group (db/functions/ledger_transfer_group.sql) does not claim
+ *      its keys; it writes them, with their answers, after its accounts. The same key at once on
+ *      another path is the only wait the other way round; PostgreSQL breaks that cycle as a
+ *      deadlock, and the broken transaction runs again (both retry), so it costs a second, never
+ *      a wrong answer.
  *
  * Locks 2 and 3 are transaction-level (`pg_advisory_xact_lock*`): they end with the transaction,
  * also when the process dies, and they go together with `inTransaction` (db/transaction.ts),

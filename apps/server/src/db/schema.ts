@@ -233,9 +233,10 @@ export const batches = pgTable(
 );
 
 /*
- * Not expressible here: the SQL functions ledger_transfer and ledger_transaction_json (migrations
- * 0007-0009) write and describe transactions, reading accounts and idempotency_keys. A change to
- * those tables' columns, or to the API's Transaction shape, needs a migration that replaces them.
+ * Not expressible here: the SQL functions ledger_transfer_group and ledger_transaction_json
+ * (db/functions) write and describe transactions, reading accounts, sessions, users and
+ * idempotency_keys. A change to those tables' columns, or to the API's Transaction shape, needs a
+ * change to those functions' files.
  */
 export const transactions = pgTable(
   'transactions',

@@ -3,7 +3,8 @@ import { badRequest } from './errors.js';
 
 /**
  * Long lists (API.md "Long lists"): a page is asked for with `limit` and the previous page's
- * cursor, which is the last row's own key. Without `limit` a list answers whole, as before.
+ * cursor, which is the last row's own key. Without `limit` a list answers whole, as the product
+ * spec's calls do.
  */
 export interface PageQuery {
   limit?: number | undefined;

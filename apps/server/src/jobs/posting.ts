@@ -1,4 +1,4 @@
-import { postTransactions } from '../domain/ledger/index.js';
+import { postTransactions } from '../domain/ledger/posting/index.js';
 import type { Job } from './job.js';
 
 /**

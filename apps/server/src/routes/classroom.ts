@@ -1,12 +1,7 @@
 import { classroomCalls as calls, limits, type ParsedBatchBody } from '@bank/shared';
-import {
-  getBatch,
-  listBatches,
-  parseIdempotencyKey,
-  previewBatch,
-  reverseBatch,
-  runBatchOnce,
-} from '../domain/ledger/index.js';
+import { parseIdempotencyKey } from '../domain/ledger/index.js';
+import { getBatch, listBatches, previewBatch, runBatchOnce } from '../domain/ledger/paydays/index.js';
+import { reverseBatch } from '../domain/ledger/reversals/index.js';
 import { checkRoster, importRoster } from '../domain/users/import-roster.js';
 import { listStudents } from '../domain/users/list-students.js';
 import { actorOf } from '../plugins/auth.js';

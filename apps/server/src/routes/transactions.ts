@@ -5,18 +5,17 @@ import { isStaff } from '../domain/actor.js';
 import { forbidden } from '../domain/errors.js';
 import {
   createTransaction,
-  deleteTransaction,
   deposit,
   listTransactions,
   parseIdempotencyKey,
-  postTransactions,
-  reverseTransaction,
   runIdempotent,
   transferOnce,
-  updateTransaction,
   withdraw,
   type LedgerClock,
 } from '../domain/ledger/index.js';
+import { deleteTransaction, updateTransaction } from '../domain/ledger/corrections/index.js';
+import { postTransactions } from '../domain/ledger/posting/index.js';
+import { reverseTransaction } from '../domain/ledger/reversals/index.js';
 import { actorOf, withCheckedSession } from '../plugins/auth.js';
 import type { RouteDeps } from './deps.js';
 import { registerRoute, type RoutePlugin } from './register.js';

@@ -17,7 +17,7 @@ const NotificationsHost = lazy(async () => ({
 
 /**
  * The host is downloaded and mounted with the first notification, then stays (its exit
- * animations): most visits show none, and on a phone it was a download and a render more
+ * animations): most visits show none, and on a phone it would be a download and a render more
  * before the first screen (issue 22).
  */
 function NotificationsOnceShown() {

@@ -5,11 +5,11 @@ import { bankSettingsQuery, earlyAsk, userAccountsQuery } from '../lib/queries';
 
 /**
  * A screen's first data, asked for as its route matches (issue 22): beside the screen's chunk, not
- * after it, which on a phone's network was one round trip or more before the first figure showed.
+ * after it, which on a phone's network would be one round trip or more before the first figure.
  * The route waits for it as it waits for the chunk, so the screen renders once, with its figures,
  * inside the router's transition (which React renders in slices, leaving the phone responsive)
  * rather than as a spinner and then a second, blocking render when each answer arrives. A
- * failure is not thrown: the screen's own query shows it, with its Retry, as before. What a
+ * failure is not thrown: the screen's own query shows it, with its Retry. What a
  * screen asks for lives beside its queries, in a small chunk that loads ahead of the screen's.
  */
 export type Prefetch = (queryClient: QueryClient, params: Params) => Promise<unknown>;

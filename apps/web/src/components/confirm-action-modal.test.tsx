@@ -1,8 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfirmActionModal } from './confirm-action-dialog';
-import { DeleteButton } from './confirm-action-modal';
+import { ConfirmActionModal } from './confirm-action-modal';
 
 function renderModal(danger: boolean) {
   render(
@@ -37,21 +36,5 @@ describe('one Delete (issue 14)', () => {
     const remove = await screen.findByRole('button', { name: 'Delete Branch' });
     expect(remove).toHaveAttribute('data-delete-button');
     expect(remove).toHaveAttribute('data-variant', 'default');
-  });
-
-  it('a Delete the server would refuse is disabled and says why in visible text it is described by', () => {
-    render(
-      <MantineProvider>
-        <DeleteButton blockedReason="Cannot delete: the balance is $5.00.">Delete</DeleteButton>
-        <DeleteButton>Delete too</DeleteButton>
-      </MantineProvider>,
-    );
-    const blocked = screen.getByRole('button', { name: 'Delete' });
-    expect(blocked).toBeDisabled();
-    expect(blocked).toHaveAccessibleDescription('Cannot delete: the balance is $5.00.');
-    expect(screen.getByText('Cannot delete: the balance is $5.00.')).toBeVisible();
-    const free = screen.getByRole('button', { name: 'Delete too' });
-    expect(free).toBeEnabled();
-    expect(free).toHaveAttribute('data-delete-button');
   });
 });

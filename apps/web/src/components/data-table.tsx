@@ -88,8 +88,8 @@ const rowMarks = (hover: boolean) => ({
 /**
  * The table itself. Mantine's Table keeps the root (its spacing and colour variables); the rows and
  * cells are plain elements with the classes and data attributes Table.Tr, Table.Th and Table.Td
- * would give them (issue 22): an account's 50 rows were some 300 Mantine components, each a few
- * layers deep, in the render a phone waits for before it shows the page. Same markup, same styles.
+ * would give them (issue 22): an account's rows as Mantine components would be hundreds of
+ * components, each a few layers deep, in the render a phone waits for before it shows the page. Same markup, same styles.
  */
 function TableOf<T>({ columns, phone, ...props }: DataTableProps<T> & { phone: boolean }) {
   const hover = !phone;

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { messages, screenMessages, userCalls, type User } from '@bank/shared';
 import { api } from '../lib/api-client';
-import { useConfirmAction } from './confirm-action-modal';
+import { useConfirmAction } from './use-confirm-action';
 import { failureStatus, StatusLine, SUCCESS_TITLE_COLOR, type Status } from './status-message';
 import { TemporaryPassword } from './temporary-password';
 

@@ -3,7 +3,7 @@ import { authStore } from './auth-store';
 /**
  * Issue 22: a signed-in first visit to home or an account asks for the screen's data from the
  * page script (boot.ts), as soon as it runs, instead of from the route's loader once the app's files
- * (router, Mantine, TanStack Query, zod: about 200 KB on a phone's network) have loaded: the
+ * (router, Mantine, TanStack Query: the largest download of a first visit) have loaded: the
  * answers then arrive while those files download, not one round trip or two after them.
  *
  * Only the requests themselves are made here, exactly as the app's client would make them (the

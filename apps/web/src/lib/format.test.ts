@@ -3,9 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, localDay, onLocalDay } from './format';
 
 /**
- * format.ts reads and writes dates with the platform's Date instead of dayjs (issue 22: dayjs was
- * on a Student's first screens). These pin the old behaviour: each function against what dayjs
- * gave, in zones west and east of Greenwich and across daylight-saving changes.
+ * format.ts reads and writes dates with the platform's Date, not dayjs (it runs on a Student's
+ * first screens). These hold each function to what dayjs gives, in zones west and east of
+ * Greenwich and across daylight-saving changes.
  */
 /** Each zone with its offset from UTC in January, in getTimezoneOffset's minutes: the zone is in force. */
 const zones = [

@@ -2,8 +2,9 @@ import { formatMoney } from '@bank/shared';
 
 /*
  * Dates are read and written with the platform's Date, not dayjs: these run on a Student's first
- * screens, and dayjs was 2.8 KB of brotli a phone waited for before showing them (issue 22).
- * format.test.ts checks every function against dayjs, which the schedule screens still use.
+ * screens, and a library there is bytes a phone waits for before showing them
+ * (docs/adr/0051-dates-and-time-zones-on-screens.md). format.test.ts checks every function against
+ * dayjs, which the schedule screens use.
  */
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

@@ -62,7 +62,7 @@ export function useUserRecord(username: string) {
 /**
  * How a route asks early for a screen's data (app/route-data.ts, issue 22): only what the cache
  * does not hold yet (a screen reached again refreshes its data through its own queries when it
- * mounts, as before), and one try: a failure is the screen's to retry and show, not the route's
+ * mounts), and one try: a failure is the screen's to retry and show, not the route's
  * to wait on.
  */
 export const earlyAsk = { staleTime: Infinity, retry: false } as const;

@@ -2,6 +2,8 @@
 -- runs, reversals of transactions and paydays, and one audit log for all of it (the audit of
 -- edits and deletes becomes its first kind of record). The database's Transaction
 -- (ledger_transaction_json) gains reversalOf and reversedBy.
+-- The functions named here are defined once, in db/functions/ (applied after the migrations on every
+-- migrate, db/migrate.ts); this migration keeps only its change to the schema.
 ALTER TABLE "banks" ADD COLUMN "time_zone" text DEFAULT 'UTC' NOT NULL;--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "reversal_of" bigint;--> statement-breakpoint
 ALTER TABLE "transactions" ADD COLUMN "reversed_by" bigint;--> statement-breakpoint
@@ -78,23 +80,4 @@ ALTER TABLE "audit_log" ADD COLUMN "summary" text;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_schedule_id_schedules_id_fk" FOREIGN KEY ("schedule_id") REFERENCES "public"."schedules"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_batch_id_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."batches"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_valid" CHECK ("audit_log"."action" in ('update', 'delete', 'reverse', 'batch.reverse', 'schedule.create', 'schedule.update', 'schedule.pause', 'schedule.resume', 'schedule.delete', 'schedule.run'));--> statement-breakpoint
-ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_record_complete" CHECK (case when "audit_log"."action" in ('update', 'delete') then "audit_log"."transaction_id" is not null and "audit_log"."before" is not null and "audit_log"."actor_user_id" is not null else "audit_log"."summary" is not null end);--> statement-breakpoint
-CREATE OR REPLACE FUNCTION ledger_transaction_json(t transactions) RETURNS jsonb
-LANGUAGE sql IMMUTABLE AS $$
-  -- The API's Transaction (domain/ledger/to-transaction.ts), for answers stored by the database.
-  SELECT jsonb_build_object(
-    'id', t.id,
-    'accountId', t.account_number,
-    'type', t.type,
-    'description', t.description,
-    'amount', t.amount_cents::numeric / 100,
-    'transactionDate', to_char(t.transaction_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'postedDate', to_char(t.posted_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-    'status', t.status,
-    'accountBalance', t.account_balance_cents::numeric / 100,
-    'transferId', t.transfer_id,
-    'memo', t.memo,
-    'batchId', t.batch_id,
-    'reversalOf', t.reversal_of,
-    'reversedBy', t.reversed_by)
-$$;
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_record_complete" CHECK (case when "audit_log"."action" in ('update', 'delete') then "audit_log"."transaction_id" is not null and "audit_log"."before" is not null and "audit_log"."actor_user_id" is not null else "audit_log"."summary" is not null end);

@@ -1,7 +1,6 @@
-import type { AuditAction } from '@bank/shared';
+import { formatCents, type AuditAction } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
-import { formatCents } from '../statements/format.js';
 
 /** An amount in an audit line: "$1,234.50". */
 export const dollars = (cents: number) => `$${formatCents(cents)}`;
@@ -22,7 +21,7 @@ export interface AuditEvent {
 /**
  * Writes one record to the audit log, in the caller's transaction: the record and what it records
  * commit together or not at all. (Edits and deletes of a transaction keep their before and after:
- * writeAudit in domain/ledger/change-transaction.ts.)
+ * writeAudit in domain/ledger/corrections/change-transaction.ts.)
  */
 export async function recordAudit(tx: Executor, event: AuditEvent): Promise<void> {
   await tx.insert(auditLog).values({

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
- * scrypt cost as log2(N): 15 is N=2^15, r=8 (32 MiB, ~50-100 ms on an idle machine here):
+ * scrypt cost as log2(N): 15 is N=2^15, r=8 (32 MiB a hash, slow on purpose):
  * memory-hard, no native build. The server takes it from PASSWORD_HASH_COST (config.ts); tests
  * lower it, because a test suite that signs in thousands of times otherwise spends most of its time
  * here. It only decides how new passwords are hashed: a stored hash names its own cost.

@@ -25,7 +25,8 @@ type ActorRow = SignedIn & { tokenHash: string };
 
 /**
  * The live sessions among these token hashes, with their users (one query for a group of requests).
- * ledger_transfer_group (migration 0013, step 0) checks a remembered session by the same rule.
+ * The transfer group's SQL function (ledger_transfer_group, its step 0) checks a remembered session
+ * by the same rule.
  */
 function actorsQuery(db: Executor) {
   return db
@@ -76,7 +77,7 @@ function lookupsOf(db: Executor) {
 /**
  * The sessions this process looked up lately, per database, for the one call that checks its
  * session itself: a transfer names its session and its group checks it in the statement that
- * writes it (migration 0013), so a transfer needs no look-up of its own. Every other call looks
+ * writes it (ledger_transfer_group), so a transfer needs no look-up of its own. Every other call looks
  * its session up. Bounded (the oldest forgotten first) and short-lived.
  */
 const REMEMBER_MS = 60_000;

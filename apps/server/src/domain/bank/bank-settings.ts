@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import { fromCents, schoolYearText, type BankSettings } from '@bank/shared';
 import { queryRows, type Executor, type Tx } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
-import { rescheduleBank } from '../schedules/reschedule.js';
 import { banks } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { assertOwnBank } from '../access.js';
@@ -62,6 +61,13 @@ async function assertZoneKnownToDatabase(tx: Tx, zone: string): Promise<void> {
 }
 
 /**
+ * What follows the bank's time zone, in the transaction that changes it: every waiting schedule
+ * moves to 06:00 in the new zone (schedules' rescheduleBank). Passed in by the caller, because the
+ * schedules are built on the bank's settings, not the other way round.
+ */
+export type FollowTimeZone = (tx: Tx, bankId: number, zone: string) => Promise<void>;
+
+/**
  * An admin changes their own bank's settings; `savingsRate` arrives in hundredths of a percent. A
  * new time zone moves every waiting schedule to 06:00 in it, in the same transaction.
  */
@@ -69,6 +75,7 @@ export async function updateBankSettings(
   db: Executor,
   actor: Actor,
   change: BankSettingsChange,
+  followTimeZone: FollowTimeZone,
 ): Promise<BankSettings> {
   if (change.bankId !== undefined) assertOwnBank(actor, change.bankId);
   return inTransaction(db, async (tx) => {
@@ -94,7 +101,7 @@ export async function updateBankSettings(
       })
       .where(eq(banks.id, actor.bankId))
       .returning();
-    if (bank!.timeZone !== before.timeZone) await rescheduleBank(tx, bank!.id, bank!.timeZone);
+    if (bank!.timeZone !== before.timeZone) await followTimeZone(tx, bank!.id, bank!.timeZone);
     return toBankSettings(bank!);
   });
 }

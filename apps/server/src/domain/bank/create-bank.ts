@@ -4,7 +4,7 @@ import { hashPassword } from '../auth/passwords.js';
 import { generateTemporaryPassword, temporaryPasswordExpiry } from '../auth/temporary-password.js';
 import { badRequest } from '../errors.js';
 import { USERNAME_PATTERN, bankName, messages } from '@bank/shared';
-import { ensureUsernameFree } from '../users/username.js';
+import { ensureUsernameFree } from '../auth/username.js';
 
 export interface CreatedBank {
   bankId: number;

@@ -1,6 +1,7 @@
 import type { Database, DatabaseHandle } from '../../db/client.js';
 import { banks } from '../../db/schema.js';
-import { deposit, postTransactions, transfer, withdraw } from '../ledger/index.js';
+import { deposit, transfer, withdraw } from '../ledger/index.js';
+import { postTransactions } from '../ledger/posting/index.js';
 import { runMonthEnd } from '../month-end/index.js';
 import { createDemoPeople, type DemoPeople } from './demo-people.js';
 

@@ -5,8 +5,8 @@ import { lockAccountForMonthEnd, waitForPostingLock } from '../../db/locks.js';
 import { inTransaction } from '../../db/transaction.js';
 import { accounts, banks, interestCredits } from '../../db/schema.js';
 import { createSingleLeg } from '../ledger/index.js';
-import { lastInstantOf, type MonthPeriod } from '../month-end/period.js';
-import { postedBalanceBefore, postedEntriesBetween } from '../month-end/posted-history.js';
+import { lastInstantOf, type MonthPeriod } from '../months/period.js';
+import { postedBalanceBefore, postedEntriesBetween } from '../months/posted-history.js';
 import { monthlyInterestCents, sumOfEndOfDayBalances } from './interest-amount.js';
 
 /** The description of every interest credit (API.md "Interest"). */

@@ -3,6 +3,11 @@
  * money-moving function takes the moment it happens as a parameter (LedgerClock) and runs in one
  * database transaction that locks the accounts it changes; given an open transaction (`tx`) it
  * joins it instead.
+ *
+ * This folder is the ledger's core (the clock, legs, locks, single legs, transfers, idempotency,
+ * invariants and the API's Transaction); each folder below holds one idea built on it and has
+ * an index of its own: posting/ (the posting run), paydays/ (class paydays: preview, run, list),
+ * corrections/ (the admin's edits and deletes) and reversals/ (of a transaction or a payday).
  */
 export type { LedgerClock } from './clock.js';
 export { dueDate } from './clock.js';
@@ -19,10 +24,7 @@ export {
   type TrustedLegInput,
 } from './single-leg.js';
 export { transfer, transferOnce, transferGroupCounts, type TransferInput } from './transfer.js';
-export { postTransactions, type PostingOptions, type PostingResult } from './post-transactions.js';
 export { listTransactions, type PageRequest, type TransactionPage } from './list-transactions.js';
-export { updateTransaction, resolveTransactionDate, type TransactionChange } from './update-transaction.js';
-export { deleteTransaction } from './delete-transaction.js';
 export {
   runIdempotent,
   parseIdempotencyKey,
@@ -30,9 +32,3 @@ export {
   type IdempotentResponse,
 } from './idempotency.js';
 export { accountTotals, assertAccountsConsistent, verifyLedger } from './invariants.js';
-export { runBatch, runBatchOnce } from './run-batch.js';
-export { previewBatch } from './preview-batch.js';
-export { getBatch, listBatches } from './list-batches.js';
-export type { BatchInput, BatchItemInput } from './batch-items.js';
-export { reverseTransaction } from './reverse-transaction.js';
-export { reverseBatch, type BatchReversal } from './reverse-batch.js';

@@ -27,7 +27,7 @@ export interface TransferInput {
 const debitDescription = messages.transferToDescription('%1$s', '%2$s');
 const creditDescription = messages.transferFromDescription('%1$s', '%2$s');
 
-/** What the database function's refusals (SQLSTATE class BK, migrations 0007-0009, 0013 and 0014) mean. */
+/** What the database function's refusals (SQLSTATE class BK, db/functions/ledger_transfer_group.sql) mean. */
 function refusal(error: unknown, actor: Actor): Error {
   switch (pgErrorCode(error)) {
     case 'BK401':
@@ -57,7 +57,7 @@ const requestHash = ({ memo, ...rest }: TransferInput) =>
     .update(JSON.stringify(['transfer', memo ? { ...rest, memo } : rest]))
     .digest('hex');
 
-/** One request of a transfer group, as ledger_transfer_group (migration 0011) reads it. */
+/** One request of a transfer group, as ledger_transfer_group (db/functions) reads it. */
 interface GroupRequest {
   i: number;
   userId: number;
@@ -82,19 +82,23 @@ export interface Submitted {
   postingDelaySeconds: number;
 }
 
+/** The one statement that writes a group of transfers, written at `clock.now`, and its answers. */
+async function writeGroup(db: Executor, clock: LedgerClock, group: Submitted[]): Promise<GroupAnswer[]> {
+  const requests: GroupRequest[] = group.map((g, i) => ({ ...g.request, i }));
+  const statement = sql`select ledger_transfer_group(${jsonbParam(requests)}, ${dueDate(clock).toISOString()}::timestamptz,
+      ${clock.now.toISOString()}::timestamptz, ${debitDescription}::text, ${creditDescription}::text, 201::integer) as answers`;
+  const [row] = await queryRows<{ answers: GroupAnswer[] }>(db, statement);
+  return row!.answers;
+}
+
 /**
  * Writes a group of transfers with one statement and one commit (group commit): the database
  * function applies each by the rules of one transfer, in order, against balances that move as it
  * goes, and answers each on its own. Retried whole on a deadlock or serialization failure.
  */
 export async function runGroup(db: Executor, group: Submitted[]): Promise<GroupAnswer[]> {
-  const now = new Date();
-  const due = dueDate({ now, postingDelaySeconds: group[0]!.postingDelaySeconds });
-  const requests: GroupRequest[] = group.map((g, i) => ({ ...g.request, i }));
-  const statement = sql`select ledger_transfer_group(${jsonbParam(requests)}, ${due.toISOString()}::timestamptz,
-      ${now.toISOString()}::timestamptz, ${debitDescription}::text, ${creditDescription}::text, 201::integer) as answers`;
-  const [row] = await retryingConflicts(() => queryRows<{ answers: GroupAnswer[] }>(db, statement));
-  return row!.answers;
+  const clock = { now: new Date(), postingDelaySeconds: group[0]!.postingDelaySeconds };
+  return retryingConflicts(() => writeGroup(db, clock, group));
 }
 
 /** Transfers waiting for the group under way, per database (a process has one). */
@@ -122,12 +126,13 @@ export const transferGroupCounts = (db: Executor) => ({
  * linked by one transferId, both balances with them, in one transaction that holds both account
  * locks (taken in ascending account-number order). A USER moves money only between their own open
  * accounts; staff within their bank (a TELLER needs the bank's transfer permission). With an
- * Idempotency-Key the same transaction stores the key with its answer (the one-transfer function
- * claims it first; a group writes it after moving the money, migration 0014), so a repeat gets
- * the first answer and moves nothing (see idempotency.ts for the rules).
+ * Idempotency-Key the same transaction stores the key with its answer (the group writes it after
+ * moving the money), so a repeat gets the first answer and moves nothing (see idempotency.ts for
+ * the rules).
  * On its own, a transfer joins the group of transfers that arrive together (group commit: one
  * statement and one commit for the group, each still answered, keyed and refused on its own);
- * given an open transaction it runs inside it, by the one-transfer function (migrations 0007-0009).
+ * given an open transaction it runs inside it, as a group of one at the caller's clock: the caller
+ * owns commit and retries, and a refusal writes nothing and leaves the transaction usable.
  */
 export async function transferOnce(
   db: Executor,
@@ -145,53 +150,32 @@ export async function transferOnce(
     throw badRequest(messages.amountInvalid, { amount: messages.amountInvalid });
   // Who may transfer is the shared rule's to say; the database refuses (after claiming the key) when not.
   const permitted = await actorMayMoveMoney(db, actor, 'transfer');
-  if (is(db, PgTransaction)) return transferInTransaction(db, clock, actor, input, key, permitted);
-  const answer = await groupOf(db)
-    .add({
-      postingDelaySeconds: clock.postingDelaySeconds,
-      request: {
-        userId: actor.id,
-        role: actor.role,
-        bankId: actor.bankId,
-        permitted,
-        from: input.fromAccountId,
-        to: input.toAccountId,
-        amountCents: input.amountCents,
-        transferId: randomUUID(),
-        memo: input.memo ?? null,
-        key,
-        requestHash: key === null ? null : requestHash(input),
-        sessionId: options.checkSession ? actor.sessionId : null,
-      },
-    })
-    .catch((error: unknown) => {
-      throw refusal(error, actor);
-    });
+  const submitted: Submitted = {
+    postingDelaySeconds: clock.postingDelaySeconds,
+    request: {
+      userId: actor.id,
+      role: actor.role,
+      bankId: actor.bankId,
+      permitted,
+      from: input.fromAccountId,
+      to: input.toAccountId,
+      amountCents: input.amountCents,
+      transferId: randomUUID(),
+      memo: input.memo ?? null,
+      key,
+      requestHash: key === null ? null : requestHash(input),
+      sessionId: options.checkSession ? actor.sessionId : null,
+    },
+  };
+  const answer = await (
+    is(db, PgTransaction)
+      ? writeGroup(db, clock, [submitted]).then(([one]) => one!)
+      : groupOf(db).add(submitted)
+  ).catch((error: unknown) => {
+    throw refusal(error, actor);
+  });
   if ('error' in answer) throw refusal(Object.assign(new Error(answer.error), { code: answer.error }), actor);
   return answer;
-}
-
-/** One transfer inside the caller's transaction (the caller owns commit and retries). */
-async function transferInTransaction(
-  db: Executor,
-  clock: LedgerClock,
-  actor: Actor,
-  input: TransferInput,
-  key: string | null,
-  permitted: boolean,
-): Promise<IdempotentResponse<TransferResult>> {
-  const statement = sql`select ledger_transfer(
-      ${actor.id}::integer, ${actor.role}::text, ${actor.bankId}::integer, ${permitted}::boolean,
-      ${input.fromAccountId}::text, ${input.toAccountId}::text, ${input.amountCents}::bigint,
-      ${randomUUID()}::uuid, ${dueDate(clock).toISOString()}::timestamptz, ${clock.now.toISOString()}::timestamptz,
-      ${debitDescription}::text, ${creditDescription}::text, ${input.memo ?? null}::text,
-      ${key}::text, ${key === null ? null : requestHash(input)}::text, 201::integer) as answer`;
-  try {
-    const [row] = await queryRows<{ answer: IdempotentResponse<TransferResult> }>(db, statement);
-    return row!.answer;
-  } catch (error) {
-    throw refusal(error, actor);
-  }
 }
 
 /** A transfer without an Idempotency-Key (the demo bank, tests): its result. */

@@ -2,17 +2,8 @@
  * Month-end: closing each UTC month that has ended, for every account. The run credits savings
  * interest (domain/interest) and issues statements (domain/statements), account-month by
  * account-month, each under the account's month-end lock (db/locks.ts); the months and the
- * posted history both read are here.
+ * posted history both read are in domain/months.
  */
 export { runMonthEnd, type MonthEndOptions, type MonthEndResult } from './run-month-end.js';
 export { settleInterestBeforeClosing } from './settle-before-closing.js';
-export {
-  lastEndedMonth,
-  lastInstantOf,
-  monthContaining,
-  monthOf,
-  monthPeriod,
-  type MonthPeriod,
-} from './period.js';
-export { postedBalanceBefore, postedEntriesBetween, type PostedEntry } from './posted-history.js';
 export { lockAccountForMonthEnd } from '../../db/locks.js';

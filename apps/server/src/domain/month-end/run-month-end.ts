@@ -4,7 +4,7 @@ import { allowLongJob } from '../../db/timeouts.js';
 import { inTransaction } from '../../db/transaction.js';
 import { creditInterest } from '../interest/index.js';
 import { issueStatement } from '../statements/index.js';
-import { lastEndedMonth, monthOf, type MonthPeriod } from './period.js';
+import { lastEndedMonth, monthOf, type MonthPeriod } from '../months/period.js';
 
 export interface MonthEndOptions {
   /** Months that ended at or before this instant are closed; never later than the real time. */

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/database.js';
 import { lockAccountForMonthEnd } from '../../db/locks.js';
 import { creditInterest } from '../interest/index.js';
-import { lastEndedMonth, monthOf } from './period.js';
+import { lastEndedMonth, monthOf } from '../months/period.js';
 import { interestWork } from './run-month-end.js';
 
 /**

@@ -3,10 +3,10 @@ import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 
 /**
- * The typefaces statements print in (docs/decisions.md, "Statements in every script"), Google
- * Fonts' TrueType files as the Expo packages ship them: Noto Sans for Latin (with every accent),
- * Greek and Cyrillic, then Noto Sans SC (Han, kana, CJK punctuation) and Noto Sans KR (Hangul)
- * for what the ones before lack. Each character prints in the first typeface that has it, so a
+ * The typefaces statements print in (docs/adr/0028-statements-print-in-embedded-noto-fonts.md),
+ * Google Fonts' TrueType files as the Expo packages ship them: Noto Sans for Latin (with every
+ * accent), Greek and Cyrillic, then Noto Sans SC (Han, kana, CJK punctuation) and Noto Sans KR
+ * (Hangul) for what the ones before lack. Each character prints in the first typeface that has it, so a
  * statement without such characters never loads or embeds the large CJK fonts; pdfkit embeds
  * only the glyphs a statement uses.
  */

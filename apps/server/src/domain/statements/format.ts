@@ -3,16 +3,6 @@
  * an amount on its way to the page.
  */
 
-/** 123456 -> "1,234.56"; -5 -> "-0.05". */
-export function formatCents(cents: number | bigint): string {
-  const value = BigInt(cents);
-  const negative = value < 0n;
-  const magnitude = negative ? -value : value;
-  const whole = (magnitude / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const fraction = (magnitude % 100n).toString().padStart(2, '0');
-  return `${negative ? '-' : ''}${whole}.${fraction}`;
-}
-
 /** MM/DD/YYYY in UTC, the statement's date format. */
 export function formatStatementDate(instant: Date): string {
   const mm = String(instant.getUTCMonth() + 1).padStart(2, '0');

@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
+import { formatCents } from '@bank/shared';
 import { TextWriter, type TextStyle } from './text-layout.js';
-import { formatCents, formatLongDate, formatMonthName, formatStatementDate } from './format.js';
-import { lastInstantOf } from '../month-end/period.js';
+import { formatLongDate, formatMonthName, formatStatementDate } from './format.js';
+import { lastInstantOf } from '../months/period.js';
 import type { StatementContent, StatementLine } from './statement-content.js';
 
 /** The document and the writer that prints its text (text-layout.ts), passed together. */

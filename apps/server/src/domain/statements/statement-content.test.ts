@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthPeriod } from '../month-end/period.js';
+import { monthPeriod } from '../months/period.js';
 import { computeStatementLines, PRIOR_PERIOD_CORRECTION, type PostedEntry } from './statement-content.js';
 
 const march = monthPeriod(2026, 2);

@@ -1,5 +1,5 @@
-import type { MonthPeriod } from '../month-end/period.js';
-import type { PostedEntry } from '../month-end/posted-history.js';
+import type { MonthPeriod } from '../months/period.js';
+import type { PostedEntry } from '../months/posted-history.js';
 import { messages } from '@bank/shared';
 
 /** A transaction as it appears on a statement: posted in the statement's month. */

@@ -31,7 +31,7 @@ export async function createUser(db: Database, actor: Actor, input: NewUser): Pr
   await inTransaction(db, async (tx) => {
     await assertBranchRule(tx, actor.bankId, input.userRole, input.branchId);
     // The case-insensitive unique index decides, so two concurrent creates of one name cannot both
-    // win; retired users keep their names (decisions.md), so they collide too.
+    // win; retired users keep their names (docs/adr/0004-history-is-kept.md), so they collide too.
     const inserted = await tx
       .insert(users)
       .values({

@@ -16,7 +16,7 @@ import { SetupChecklist } from './setup-checklist';
 
 const isSavings = (account: Account) => account.accountType === 'SAVINGS';
 
-/** On a phone these were only inside the menu: here they are one tap from home. */
+/** On a phone the menu is behind a burger: here they are one tap from home. */
 function StudentActions({ user, transfer }: { user: User; transfer: boolean }) {
   if (!transfer && !user.banker) return null;
   return (

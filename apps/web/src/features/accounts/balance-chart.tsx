@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Paper, Text, Title, useComputedColorScheme, useMantineTheme } from '@mantine/core';
-// uPlot's stylesheet (1.5 KB) comes with the page, beside its script, not after the chart's code
+// uPlot's stylesheet (small) comes with the page, beside its script, not after the chart's code
 // (balance-chart-canvas.ts), which is asked for once the page has painted: the page's own files
 // then all start at once (issue 22).
 import 'uplot/dist/uPlot.min.css';
@@ -63,9 +63,9 @@ const PRESENTED_MS = 100;
 
 /**
  * Runs `work` when the browser is idle after it has shown the page (at the latest a second
- * later); returns a cancel. An idle callback alone, or after two animation frames, could run
- * before the frame that shows the page was presented on screen (Lighthouse's trace: 16 ms
- * before), and uPlot's download then counted as part of the page (issue 22).
+ * later); returns a cancel. An idle callback alone, or after two animation frames, can run just
+ * before the frame that shows the page is presented on screen, and uPlot's download then counts as
+ * part of the page (docs/perf/phone-pages.md, third pass).
  */
 function afterPaint(work: () => void): () => void {
   let cancel = () => undefined as void;
@@ -111,9 +111,9 @@ function StepChart({
       await new Promise((resolve) => setTimeout(resolve, 0));
       if (!cancelled) stop = drawChart(target, points, theme, dark, HEIGHT);
     };
-    // Drawn once the page has painted (issue 22): on a phone the canvas took a tenth of a second
-    // of the task that showed the account, and nothing on it is the page's first words. uPlot
-    // (14 KB of brotli) is downloaded then too, not before the page. The box keeps the chart's
+    // Drawn once the page has painted (issue 22): on a phone the canvas is a noticeable part of
+    // the task that shows the account, and nothing on it is the page's first words. uPlot is
+    // downloaded then too, not before the page. The box keeps the chart's
     // height meanwhile, so nothing below it moves.
     const cancel = afterPaint(() => void draw());
     return () => {

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { participationScreenText as m, type Goal } from '@bank/shared';
-import { DeleteButton } from '../../components/confirm-action-modal';
+import { DeleteButton } from '../../components/delete-button';
 import { formatDate, money } from '../../lib/format';
 
 /** Whole percent, rounded down: 99.6 % is not yet "100%". */

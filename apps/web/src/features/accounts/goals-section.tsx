@@ -2,7 +2,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { IconTarget } from '@tabler/icons-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { limits, participationScreenText as m, type Account, type Goal } from '@bank/shared';
-import { useConfirmAction } from '../../components/confirm-action-modal';
+import { useConfirmAction } from '../../components/use-confirm-action';
 import { QueryState } from '../../components/query-state';
 import { failureStatus, StatusLine, type Status } from '../../components/status-message';
 import { lastFour } from '../../lib/format';

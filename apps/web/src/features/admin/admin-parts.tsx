@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ReactNode } from 'react';
 import { adminGuidance } from '@bank/shared';
-import { DeleteButton } from '../../components/confirm-action-modal';
+import { DeleteButton } from '../../components/delete-button';
 import type { Column } from '../../components/data-table';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
@@ -10,12 +10,8 @@ import { paths } from '../../lib/paths';
 // Shared with other features since the Students page resets passwords too (issue 12).
 export { failureStatus, StatusLine, type Status } from '../../components/status-message';
 export { FormPanel } from '../../components/form-panel';
-export {
-  DANGER_TEXT,
-  DeleteButton,
-  useConfirmAction,
-  type ConfirmRequest,
-} from '../../components/confirm-action-modal';
+export { DANGER_TEXT, DeleteButton } from '../../components/delete-button';
+export { useConfirmAction, type ConfirmRequest } from '../../components/use-confirm-action';
 
 /**
  * After a save or a delete the focus goes somewhere sensible (issue 14): the heading of the form

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Paper, Stack } from '@mantine/core';
 import { participationScreenText as m, type BankerRequest } from '@bank/shared';
-import { useConfirmAction } from '../../components/confirm-action-modal';
+import { useConfirmAction } from '../../components/use-confirm-action';
 import { PageHeader } from '../../components/page-header';
 import { allOf, QueryState, type QueryLike } from '../../components/query-state';
 import { StatusLine } from '../../components/status-message';

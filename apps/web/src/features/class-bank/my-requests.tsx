@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { participationScreenText as m, type BankerRequest } from '@bank/shared';
-import { useConfirmAction } from '../../components/confirm-action-modal';
+import { useConfirmAction } from '../../components/use-confirm-action';
 import { DataTable, type Column } from '../../components/data-table';
 import { QueryState } from '../../components/query-state';
 import { failureStatus, StatusLine, type Status } from '../../components/status-message';

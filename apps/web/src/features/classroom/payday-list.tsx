@@ -76,7 +76,7 @@ function PayBox({ row, choices, change }: RowProps) {
 
 /**
  * The row's account: a choice among the student's open accounts, or the one they have. Small type
- * on a phone too: at 14 px "CHECKING **1234" needs about 178 px, more than the name's column keeps
+ * on a phone too: at the regular size "CHECKING **1234" needs more than the name's column keeps
  * beside a row's amount box, and the last four digits are what tells two accounts apart.
  */
 function RowAccount({ row, choices, change, phone }: RowProps & { phone: boolean }) {

@@ -3,8 +3,8 @@ export const BELOW_HEADER = 'calc(var(--app-shell-header-offset, 60px) + 16px)';
 
 /**
  * Focus to the outcome of a step and the outcome to the top of the screen, with the buttons of the
- * next step right under it (issue 20: after Check, Create was 1,534 px down a class's rows; after
- * Create, "Print sign-in slips" was 1,040 px up).
+ * next step right under it: after Check, Create would otherwise be far down a class's rows, and
+ * after Create, "Print sign-in slips" far up (issue 20).
  */
 export function reveal(element: HTMLElement | null) {
   element?.focus({ preventScroll: true });

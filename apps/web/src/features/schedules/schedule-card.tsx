@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { schoolYearScreens as t, type Schedule } from '@bank/shared';
-import { DeleteButton } from '../../components/confirm-action-modal';
+import { DeleteButton } from '../../components/delete-button';
 import type { Status } from '../../components/status-message';
 import { bankDayTime } from '../../lib/bank-time';
 import type { PaydayToReverse } from './reverse-payday-dialog';

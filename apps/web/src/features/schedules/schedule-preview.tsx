@@ -5,7 +5,7 @@ import {
   type BatchPreviewItem,
   type SchedulePreview,
 } from '@bank/shared';
-import { DANGER_TEXT } from '../../components/confirm-action-modal';
+import { DANGER_TEXT } from '../../components/delete-button';
 import { DataTable, type Column } from '../../components/data-table';
 import { bankDayTime } from '../../lib/bank-time';
 import { cents, lastFour, money } from '../../lib/format';

@@ -1,5 +1,5 @@
 import { schoolYearScreens as t, type Schedule } from '@bank/shared';
-import { useConfirmAction } from '../../components/confirm-action-modal';
+import { useConfirmAction } from '../../components/use-confirm-action';
 import { failureStatus, type Status } from '../../components/status-message';
 import { useDeleteSchedule, useRunNow, useUpdateSchedule } from './api';
 import { runSummary } from './run-summary';

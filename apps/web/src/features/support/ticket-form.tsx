@@ -9,7 +9,7 @@ import {
   TICKET_TYPES,
   type SupportTicket,
 } from '@bank/shared';
-import { ConfirmActionModal } from '../../components/confirm-action-dialog';
+import { ConfirmActionModal } from '../../components/confirm-action-modal';
 import { StatusMessage } from '../../components/status-message';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';

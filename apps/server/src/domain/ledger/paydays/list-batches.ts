@@ -1,0 +1,78 @@
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { fromCents, type BatchDetail, type BatchSummary } from '@bank/shared';
+import type { Executor } from '../../../db/client.js';
+import { accounts, batches, transactions, users } from '../../../db/schema.js';
+import { assertOwnBank } from '../../access.js';
+import type { Actor } from '../../actor.js';
+import { notFound } from '../../errors.js';
+
+/** How many of the payday's transactions have been reversed since. */
+const reversedCountColumn = sql<number>`(
+  select count(*)::int from ${transactions}
+  where ${transactions.batchId} = ${batches.id} and ${transactions.reversedBy} is not null
+)`.mapWith(Number);
+
+/** The list is for finding a recent payday again, not an archive: the newest this many. */
+const NEWEST_PAYDAYS = 1000;
+
+/** The bank's paydays that match, newest first, as summaries. */
+async function selectBatches(db: Executor, where: SQL | undefined, limit: number): Promise<BatchSummary[]> {
+  const rows = await db
+    .select({ batch: batches, createdBy: users.username, reversedCount: reversedCountColumn })
+    .from(batches)
+    .innerJoin(users, eq(users.id, batches.createdBy))
+    .where(where)
+    .orderBy(desc(batches.createdAt), desc(batches.id))
+    .limit(limit);
+  return rows.map(({ batch, createdBy, reversedCount }) => ({
+    batchId: batch.id,
+    kind: batch.kind,
+    memo: batch.memo,
+    count: batch.itemCount,
+    total: fromCents(batch.totalCents),
+    createdBy,
+    createdAt: batch.createdAt.toISOString(),
+    reversalOf: batch.reversalOf,
+    reversedCount,
+  }));
+}
+
+/** GET /teller/batches/{bankId}: the bank's paydays, newest first (the newest 1000). */
+export async function listBatches(db: Executor, actor: Actor, bankId: number): Promise<BatchSummary[]> {
+  assertOwnBank(actor, bankId);
+  return selectBatches(db, eq(batches.bankId, bankId), NEWEST_PAYDAYS);
+}
+
+/**
+ * GET /teller/batches/{bankId}/{batchId}: one payday of the bank and its live payments (a deleted
+ * one is out of every balance, so out of this list too), in item order, each with its student:
+ * what an admin chooses from to reverse some of them. Another bank's payday is a 404.
+ */
+export async function getBatch(
+  db: Executor,
+  actor: Actor,
+  bankId: number,
+  batchId: string,
+): Promise<BatchDetail> {
+  assertOwnBank(actor, bankId);
+  const [summary] = await selectBatches(db, and(eq(batches.bankId, bankId), eq(batches.id, batchId)), 1);
+  if (!summary) throw notFound();
+  const rows = await db
+    .select({ row: transactions, accountType: accounts.type, username: users.username, name: users.name })
+    .from(transactions)
+    .innerJoin(accounts, eq(accounts.accountNumber, transactions.accountNumber))
+    .innerJoin(users, eq(users.id, accounts.userId))
+    .where(and(eq(transactions.batchId, batchId), isNull(transactions.deletedAt)))
+    .orderBy(asc(transactions.id));
+  const payments = rows.map(({ row, accountType, username, name }) => ({
+    transactionId: row.id,
+    accountId: row.accountNumber,
+    accountType,
+    username,
+    name,
+    amount: fromCents(row.amountCents),
+    status: row.status,
+    reversedBy: row.reversedBy,
+  }));
+  return { ...summary, payments };
+}
