@@ -158,6 +158,27 @@ export async function insertClassmate(db: Database, bank: SeededBank, username: 
   };
 }
 
+/** `count` more accounts for the bank's two students in turn, the first `savings` of them SAVINGS: their numbers. */
+export async function insertStudentAccounts(
+  db: Database,
+  bank: SeededBank,
+  count: number,
+  savings: number,
+): Promise<string[]> {
+  const numbers: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const owner = i % 2 ? bank.otherStudent : bank.student;
+    const account = await insertAccount(db, {
+      userId: owner.id,
+      bankId: bank.bankId,
+      branchId: owner.branchId!,
+      type: i < savings ? 'SAVINGS' : 'CHECKING',
+    });
+    numbers.push(account.accountNumber);
+  }
+  return numbers;
+}
+
 /** A savings account of the bank's student (main branch): its number. */
 export async function insertStudentSavings(db: Database, bank: SeededBank): Promise<string> {
   const account = await insertAccount(db, {

@@ -13,6 +13,7 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -60,5 +61,8 @@ export const errorReasons = [
   'LOGIN_THROTTLED',
   // 500
   'INTERNAL',
+  // 503, with Retry-After: nothing is wrong with the request; send it again later
+  'UNAVAILABLE',
+  'BUSY',
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];

@@ -140,6 +140,8 @@ export const messages = {
   requestTimeout: 'The request took too long to arrive.',
   rateLimited: 'Too many requests. Wait a moment and try again.',
   internal: 'Something went wrong on our side. Nothing was changed.',
+  databaseUnavailable: 'The bank cannot reach its records just now. Try again in a moment.',
+  busy: 'The bank is busy just now. Try again in a moment.',
   tellerPermissionMissing: 'The bank does not allow tellers to do this.',
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 64 visible ASCII characters.',
