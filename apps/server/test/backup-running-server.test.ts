@@ -80,7 +80,7 @@ describe('npm run bank -- backup while the server runs', () => {
     const original = await scratch.open();
     const restored = await openTestDatabase();
     try {
-      await restoreBackup(restored.db, file, { replace: false });
+      await restoreBackup(restored.db, file);
       expect(await verifyLedger(restored.db)).toEqual([]);
       expect(await balances(restored.db)).toEqual(await balances(original.db));
       expect((await firstStatement(restored.db)).pdf.equals((await firstStatement(original.db)).pdf)).toBe(
@@ -103,13 +103,14 @@ describe.runIf(databaseKind === 'pglite')('npm run bank while the server holds t
     if (server.child.exitCode !== null) server = await startServer(scratch.env);
   });
 
-  it('refuses restore and export, naming the server, and the server runs on', async () => {
+  it('refuses restore (with --force too) and export, naming the server, and the server runs on', async () => {
     const refusal = (command: string) =>
       `The bank server (pid ${server.child.pid}) is using the embedded database in ${scratch.env.DATA_DIR}. ` +
       `Stop it, then run ${command} again.`;
-    await expect(
-      bankCli('restore', '--from', path.join(work, 'while-running.json.gz')),
-    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(refusal('restore')) });
+    for (const force of [[], ['--force']])
+      await expect(
+        bankCli('restore', '--from', path.join(work, 'while-running.json.gz'), ...force),
+      ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(refusal('restore')) });
     await expect(bankCli('export', '--bank', '1', '--to', path.join(work, 'export'))).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining(refusal('export')),

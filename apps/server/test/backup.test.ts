@@ -175,7 +175,7 @@ describe('a backup and the versions of the bank', () => {
     writeFileSync(older, gzipSync(lines.join('\n')));
     const db = await openTestDatabase();
     try {
-      await expect(restoreBackup(db.db, older, { replace: false })).rejects.toThrow(
+      await expect(restoreBackup(db.db, older)).rejects.toThrow(
         /made by an older version of the bank .* Restore it with that version, then start this one/,
       );
       expect(await balances(db.db)).toEqual({});
@@ -202,7 +202,7 @@ describe('a backup and the versions of the bank', () => {
       scratches.push(target);
       const db = await target.open();
       try {
-        await restoreBackup(db.db, file, { replace: false });
+        await restoreBackup(db.db, file);
         expect(await verifyLedger(db.db)).toEqual([]);
         expect(await balances(db.db)).toEqual(expected.balances);
         expect((await firstStatement(db.db)).pdf.equals(expected.pdf)).toBe(true);
