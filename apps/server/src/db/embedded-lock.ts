@@ -8,7 +8,7 @@ import path from 'node:path';
  * through a pid file and refuse to start while another live process holds it.
  *
  * Every step is one atomic file-system operation, so processes claiming at the same instant
- * cannot both win (docs/adr/draft-operator-embedded-lock.md):
+ * cannot both win (docs/adr, "Claiming the embedded database folder atomically"):
  * - a record appears whole or not at all, and only where nothing is: it is written to a file of
  *   this process's own and hard-linked to its name, which fails if the name exists;
  * - a record whose process is gone (dead, or its pid now another process's) is removed only by

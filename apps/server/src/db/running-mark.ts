@@ -9,7 +9,7 @@ import { LOCK_KEYS } from './locks.js';
  * session-level, on a connection of its own for as long as it runs. However the process ends,
  * its connection closes and PostgreSQL lets the lock go. Restore, which replaces everything
  * every process sees, takes the lock exclusive with a try and refuses while anyone holds it
- * (docs/adr/draft-operator-restore-alone.md).
+ * (docs/adr, "Restore runs alone, in one transaction").
  */
 
 export interface RunningMark {
