@@ -163,7 +163,14 @@ function createExclusive(file: string, text: string): boolean {
     linkSync(temp, file);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS')
+      throw new Error(
+        `The embedded database needs a folder on a file system with hard links, and ${path.dirname(file)} ` +
+          `is not on one (${code}). Set DATA_DIR to a folder on the computer's own disk.`,
+        { cause: error },
+      );
     throw error;
   } finally {
     rmSync(temp, { force: true });
