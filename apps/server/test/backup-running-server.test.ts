@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBackup } from '../src/backup/read-backup.js';
 import { restoreBackup } from '../src/backup/restore-backup.js';
@@ -12,7 +10,7 @@ import { databaseKind, openTestDatabase } from './harness.js';
 import { balances, databaseSnapshot, firstStatement, seedSchoolYear } from './school-year.js';
 import {
   scratchDatabase,
-  serverDir,
+  runBankCli,
   startServer,
   type RunningServer,
   type Scratch,
@@ -23,14 +21,8 @@ import {
  * so the CLI asks the server to write the backup (backup/server-request.ts); with PostgreSQL the
  * CLI connects beside it. Either way the file restores to what the server held.
  */
-const run = promisify(execFile);
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 const work = mkdtempSync(path.join(tmpdir(), 'bank-backup-server-test-'));
-const bankCli = (...args: string[]) =>
-  run(tsx, ['src/cli.ts', ...args], {
-    cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: 'silent', ...scratch.env },
-  });
+const bankCli = (...args: string[]) => runBankCli(scratch.env, ...args);
 
 /** Waits for something the server does on its own, checking every 100 ms for up to 30 s. */
 async function until(done: () => boolean): Promise<void> {

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { readBackup } from '../src/backup/read-backup.js';
@@ -17,7 +15,7 @@ import {
   emptyDatabase,
   PROCESS_TEST_TIMEOUT,
   scratchDatabase,
-  serverDir,
+  runBankCli,
   type Scratch,
 } from './server-process.js';
 
@@ -25,17 +23,12 @@ import {
 vi.setConfig({ testTimeout: PROCESS_TEST_TIMEOUT, hookTimeout: PROCESS_TEST_TIMEOUT });
 afterAll(() => vi.resetConfig());
 
-const run = promisify(execFile);
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 const work = mkdtempSync(path.join(tmpdir(), 'bank-backup-test-'));
 const backupDir = path.join(work, 'kept');
 
 /** The operator tool in its own process, on the database `env` names. */
 const bankCli = (env: Record<string, string>, ...args: string[]) =>
-  run(tsx, ['src/cli.ts', ...args], {
-    cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: 'silent', BACKUP_DIR: backupDir, ...env },
-  });
+  runBankCli({ BACKUP_DIR: backupDir, ...env }, ...args);
 
 let original: Scratch;
 let before: Awaited<ReturnType<typeof databaseSnapshot>>;

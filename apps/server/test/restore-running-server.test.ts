@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,8 +13,8 @@ import { call, databaseKind, testConfig } from './harness.js';
 import { databaseSnapshot } from './school-year.js';
 import {
   PROCESS_TEST_TIMEOUT,
+  runBankCli,
   scratchDatabase,
-  serverDir,
   spawnServer,
   startServer,
   type RunningServer,
@@ -32,15 +30,10 @@ afterAll(() => vi.resetConfig());
  * while a bank server runs on it (each holds the running lock, db/running-mark.ts), and it backs
  * up and replaces in one transaction, so nothing acknowledged meanwhile is lost.
  */
-const run = promisify(execFile);
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 const work = mkdtempSync(path.join(tmpdir(), 'bank-restore-running-test-'));
 const setAsideDir = path.join(work, 'set-aside');
 const bankCli = (env: Record<string, string>, ...args: string[]) =>
-  run(tsx, ['src/cli.ts', ...args], {
-    cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: 'silent', BACKUP_DIR: setAsideDir, ...env },
-  });
+  runBankCli({ BACKUP_DIR: setAsideDir, ...env }, ...args);
 
 const cleanups: Array<() => Promise<void>> = [];
 afterAll(async () => {
