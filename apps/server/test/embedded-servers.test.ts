@@ -43,8 +43,8 @@ function startTogether(count: number): Record<string, string> {
 }
 
 describe.runIf(databaseKind === 'pglite')('two servers started together on one data folder', () => {
-  it('one runs and keeps every deposit it answered; the other refuses to start, three times', async () => {
-    for (let round = 0; round < 3; round++) {
+  it('one runs and keeps every deposit it answered; the other refuses to start, twice', async () => {
+    for (let round = 0; round < 2; round++) {
       const scratch = await scratchDatabase();
       cleanups.push(scratch.drop);
       const seeded = await scratch.open();
@@ -80,12 +80,17 @@ describe.runIf(databaseKind === 'pglite')('two servers started together on one d
       } finally {
         await after.close();
       }
-      const refused = servers.filter((_, i) => started[i]!.status === 'rejected');
-      expect(refused, `round ${round}: servers that refused`).toHaveLength(1);
-      const winner = servers.find((server) => !refused.includes(server))!;
-      expect(exits[servers.indexOf(refused[0]!)], `round ${round}`).toBe(1);
-      expect(exits[servers.indexOf(winner)], `round ${round}`).toBe(0);
-      expect(refused[0]!.stderr()).toContain(
+      // A server too slow to start on a busy machine is told apart from one that refused.
+      const outcomes = started.map((result, i) => {
+        if (result.status === 'fulfilled') return 'started';
+        return servers[i]!.stderr().includes('is in use') ? 'refused' : `failed: ${String(result.reason)}`;
+      });
+      expect([...outcomes].sort(), `round ${round}`).toEqual(['refused', 'started']);
+      const loser = outcomes.indexOf('refused');
+      const winner = servers[1 - loser]!;
+      expect(exits[loser], `round ${round}`).toBe(1);
+      expect(exits[1 - loser], `round ${round}`).toBe(0);
+      expect(servers[loser]!.stderr()).toContain(
         `The embedded database in ${scratch.env.DATA_DIR} is in use by the bank server (pid ${winner.child.pid}). ` +
           'Stop it first, or use DATABASE_URL for a PostgreSQL server that several processes can share.',
       );
