@@ -2,6 +2,8 @@ import { buildApp } from './app.js';
 import { answerBackupRequests } from './backup/server-request.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { describeError } from './db/describe-error.js';
+import { markRunning } from './db/running-mark.js';
 import { seedDemoBankOnce } from './domain/demo/seed-demo-bank.js';
 import { startJobs } from './jobs/scheduler.js';
 
@@ -14,6 +16,11 @@ async function main() {
     owner: 'the bank server',
   });
   const app = await buildApp({ config, db: database.db });
+  // On PostgreSQL, restore refuses while this process runs there (db/running-mark.ts): marked
+  // before the demo bank, the jobs or a request write anything.
+  const running = config.databaseUrl
+    ? await markRunning(config.databaseUrl, 'the bank server', app.log)
+    : undefined;
   if (config.demoData) {
     const seeded = await seedDemoBankOnce(database);
     if (seeded)
@@ -39,6 +46,7 @@ async function main() {
     await jobs.idle();
     await backups?.idle();
     await database.close();
+    await running?.release();
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -48,6 +56,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(describeError(error));
   process.exit(1);
 });
