@@ -87,7 +87,7 @@ describe.skipIf(databaseKind === 'pglite')(
       });
       try {
         await inFlight;
-        const monthEnd = runMonthEnd(t.db, { asOf: new Date() });
+        const monthEnd = runMonthEnd(t.db, { now: new Date() });
         await new Promise((resolve) => setTimeout(resolve, 300));
         release();
         await posting;
@@ -199,7 +199,7 @@ describe('closing a savings account before month-end has run', () => {
     expect((await close()).status).toBe(204);
 
     // Month-end afterwards credits nothing more and issues the month's statement, interest on it.
-    const result = await runMonthEnd(t.db, { asOf: new Date() });
+    const result = await runMonthEnd(t.db, { now: new Date() });
     expect(result.interestCredited).toBe(0);
     const [statement] = await t.db.select().from(statements).where(eq(statements.accountNumber, savings));
     expect(statement!.closingBalanceCents).toBe(1_000_000 + expectedInterest);

@@ -8,8 +8,8 @@ import type { Job } from './job.js';
 export const requestExpiryJob: Job = {
   name: 'request-expiry',
   intervalMs: 60_000,
-  async run(db, _config, now) {
-    const expired = await expireRequests(db, now);
+  async run(db, _config, clock) {
+    const expired = await expireRequests(db, clock.now());
     return expired > 0 ? { expired } : null;
   },
 };

@@ -9,8 +9,11 @@ import type { Job } from './job.js';
 export const schedulesJob: Job = {
   name: 'schedules',
   intervalMs: 60_000,
-  async run(db, config, now) {
-    const runs = await runDueSchedules(db, { asOf: now, postingDelaySeconds: config.postingDelaySeconds });
+  async run(db, config, clock) {
+    const runs = await runDueSchedules(db, {
+      asOf: clock.now(),
+      postingDelaySeconds: config.postingDelaySeconds,
+    });
     return runs.length > 0 ? { runs: runs.length } : null;
   },
 };

@@ -80,6 +80,7 @@ async function setAside(db: Database, contents: Record<string, number>, backupDi
         '(a new DATA_DIR, or a new PostgreSQL database), or add --force to replace what is there ' +
         '(it is backed up first).',
     );
+  // The safety backup's name says when it was written: the machine's time, not the bank's clock.
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const saved = await writeBackup(db, path.resolve(backupDir, `before-restore-${stamp}.json.gz`));
   console.log(`What the database held (${describeCounts(saved.tables)}) is backed up in ${saved.file}.`);

@@ -5,8 +5,10 @@ import { issueStatement } from '../statements/index.js';
 import { lastEndedMonth, monthOf, type MonthPeriod } from '../months/period.js';
 
 export interface MonthEndOptions {
-  /** Months that ended at or before this instant are closed; never later than the real time. */
-  asOf: Date;
+  /** The clock's time: statements are issued at it, and a month still running then is never closed. */
+  now: Date;
+  /** Close only the months that ended by this earlier instant (the operator's --as-of); `now` by default. */
+  asOf?: Date;
 }
 
 export interface MonthEndResult {
@@ -89,9 +91,11 @@ function byMonth(
  * an advisory lock and recorded by key (interest_credits, statements), so a repeat does nothing.
  * One account's failure does not hold up the others; the run throws at the end, naming it.
  */
-export async function runMonthEnd(db: Database, { asOf }: MonthEndOptions): Promise<MonthEndResult> {
-  const now = new Date();
-  // A month still running (in real time) is never closed: its postings could still change.
+export async function runMonthEnd(
+  db: Database,
+  { now, asOf = now }: MonthEndOptions,
+): Promise<MonthEndResult> {
+  // A month still running is never closed: its postings could still change.
   const last = lastEndedMonth(asOf.getTime() < now.getTime() ? asOf : now);
   const work = new Map<string, { interest: string[]; statements: string[] }>();
   byMonth(await interestWork(db, last), work, 'interest');
