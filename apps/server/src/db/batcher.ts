@@ -41,6 +41,11 @@ export class Batcher<I, O> {
     private readonly options: BatcherOptions,
   ) {}
 
+  /** Items queued for a later group (tests wait on it to see requests arrive). */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
   add(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
