@@ -96,12 +96,18 @@ program
   )
   .option(
     '--as-of <instant>',
-    'run what is due by this ISO instant, e.g. 2026-12-04T12:00:00Z (default: now)',
+    'run what was due by this ISO instant, not in the future, e.g. 2026-12-04T12:00:00Z (default: now)',
     parseInstant,
   )
   .action(async (options: { asOf?: Date }) => {
     const config = loadConfig();
-    const asOf = options.asOf ?? clock.now();
+    const now = clock.now();
+    // What is due later is paid on its day, by the server: a run "as of" the future would pay it early.
+    if (options.asOf && options.asOf.getTime() > now.getTime())
+      throw new Error(
+        `--as-of must not be in the future (it is now ${now.toISOString()}): occurrences run on their day, not before.`,
+      );
+    const asOf = options.asOf ?? now;
     const runs = await withDatabase((db) =>
       runDueSchedules(db, { asOf, postingDelaySeconds: config.postingDelaySeconds }),
     );
