@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { call, useTestApp } from './harness.js';
-import { insertAccount, seedTwoBanks, setBank } from './fixtures.js';
-import type { Database } from '../src/db/client.js';
+import { insertAccount, insertPosted, seedTwoBanks, setBank } from './fixtures.js';
 import { accounts, interestCredits, statements, transactions } from '../src/db/schema.js';
 import { accountTotals, createSingleLeg } from '../src/domain/ledger/index.js';
 import { postTransactions } from '../src/domain/ledger/posting/index.js';
@@ -17,33 +16,7 @@ beforeEach(async () => {
 
 const at = (iso: string) => new Date(iso);
 
-/** A transaction as the ledger leaves it once posted, with the account's balance kept in step. */
-async function posted(
-  db: Database,
-  accountNumber: string,
-  type: 'credit' | 'debit',
-  amountCents: number,
-  postedIso: string,
-) {
-  const signed = type === 'credit' ? amountCents : -amountCents;
-  await db.insert(transactions).values({
-    accountNumber,
-    type,
-    description: type === 'credit' ? 'Teller Deposit' : 'Teller Withdrawal',
-    amountCents,
-    status: 'posted',
-    transactionDate: at(postedIso),
-    postedDate: at(postedIso),
-    accountBalanceCents: sql`(select coalesce(sum(case when type = 'credit' then amount_cents else -amount_cents end), 0)
-                               from transactions where account_number = ${accountNumber} and status = 'posted'
-                                 and deleted_at is null) + ${signed}`,
-    postingSeq: sql`(select coalesce(max(posting_seq), 0) + 1 from transactions)`,
-  });
-  await db
-    .update(accounts)
-    .set({ balanceCents: sql`${accounts.balanceCents} + ${signed}` })
-    .where(eq(accounts.accountNumber, accountNumber));
-}
+const posted = insertPosted;
 
 /** A savings account of bank one's student, opened at `openedIso`. */
 async function savingsAccount(openedIso: string) {

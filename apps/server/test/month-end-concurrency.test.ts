@@ -62,7 +62,7 @@ describe.skipIf(databaseKind === 'pglite')(
   'month-end and posting at the same time (PostgreSQL only: PGlite runs one transaction at a time, so no posting can be in flight)',
   () => {
     it('statements and interest wait for a posting in flight and include its rows posted before the month ended', async () => {
-      const month = lastEndedMonth(new Date());
+      const month = lastEndedMonth(new Date(), 'UTC');
       const checking = await accountOpenedIn(month, 'CHECKING');
       const savings = await accountOpenedIn(month, 'SAVINGS');
       for (const account of [checking, savings]) {
@@ -158,7 +158,7 @@ describe.skipIf(databaseKind === 'pglite')(
 describe('closing a savings account before month-end has run', () => {
   it("credits the ended month's interest first: nothing is lost, and the account closes once emptied", async () => {
     const { one } = banks;
-    const month = lastEndedMonth(new Date());
+    const month = lastEndedMonth(new Date(), 'UTC');
     const savings = await accountOpenedIn(month, 'SAVINGS');
     await depositAt(savings, month.start, 1_000_000);
     await postTransactions(t.db, { now: month.start });

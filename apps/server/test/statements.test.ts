@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { STATEMENT_FILE_PATTERN } from '@bank/shared';
 import { call, useTestApp } from './harness.js';
-import { insertAccount, seedTwoBanks } from './fixtures.js';
+import { insertAccount, insertPosted, seedTwoBanks } from './fixtures.js';
 import type { Database } from '../src/db/client.js';
 import { accounts, statements, transactions, users } from '../src/db/schema.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
@@ -26,38 +26,7 @@ async function openedAt(db: Database, accountNumber: string, iso: string) {
     .where(eq(accounts.accountNumber, accountNumber));
 }
 
-/** A transaction as the ledger leaves it once posted, with the account's balance kept in step. */
-async function posted(
-  db: Database,
-  accountNumber: string,
-  type: 'credit' | 'debit',
-  amountCents: number,
-  postedIso: string,
-  description = type === 'credit' ? 'Teller Deposit' : 'Teller Withdrawal',
-) {
-  const signed = type === 'credit' ? amountCents : -amountCents;
-  const [row] = await db
-    .insert(transactions)
-    .values({
-      accountNumber,
-      type,
-      description,
-      amountCents,
-      status: 'posted',
-      transactionDate: at(postedIso),
-      postedDate: at(postedIso),
-      accountBalanceCents: sql`(select coalesce(sum(case when type = 'credit' then amount_cents else -amount_cents end), 0)
-                                 from transactions where account_number = ${accountNumber} and status = 'posted'
-                                   and deleted_at is null) + ${signed}`,
-      postingSeq: sql`(select coalesce(max(posting_seq), 0) + 1 from transactions)`,
-    })
-    .returning();
-  await db
-    .update(accounts)
-    .set({ balanceCents: sql`${accounts.balanceCents} + ${signed}` })
-    .where(eq(accounts.accountNumber, accountNumber));
-  return row!;
-}
+const posted = insertPosted;
 
 async function pending(
   db: Database,
@@ -433,7 +402,7 @@ describe('statements in every script a class has', () => {
 
   /** The statement as month-end would hand it to the renderer. */
   const content = (customerName: string, descriptions: string[]): StatementContent => {
-    const period = monthPeriod(2025, 0);
+    const period = monthPeriod(2025, 0, 'UTC');
     return {
       bankName: 'one Bank',
       customerName,
