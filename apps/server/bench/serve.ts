@@ -60,11 +60,16 @@ async function seedAccounts(db: Database, count: number) {
       branchId: branch.branchId,
     });
     for (let a = s; a < count; a += STUDENTS) {
-      const account = await createAccount(db, admin, {
-        username,
-        branchId: branch.branchId,
-        accountType: 'CHECKING',
-      });
+      const account = await createAccount(
+        db,
+        admin,
+        {
+          username,
+          branchId: branch.branchId,
+          accountType: 'CHECKING',
+        },
+        new Date(),
+      );
       numbers.push(account.accountId);
     }
   }

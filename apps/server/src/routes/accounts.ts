@@ -16,7 +16,7 @@ export const accountRoutes: RoutePlugin = async (app, { db, clock }) => {
   );
 
   registerRoute(app, calls.create, async (request, reply) =>
-    reply.code(201).send(await createAccount(db, actorOf(request), request.body)),
+    reply.code(201).send(await createAccount(db, actorOf(request), request.body, clock.now())),
   );
 
   registerRoute(app, calls.close, async (request, reply) => {

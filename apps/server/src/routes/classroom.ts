@@ -62,7 +62,7 @@ export const classroomRoutes: RoutePlugin = async (app, { db, config, clock }) =
     calls.importRoster,
     async (request, reply) => {
       if (request.query.dryRun) return reply.send(await checkRoster(db, actorOf(request), request.body));
-      const result = await importRoster(db, actorOf(request), request.body);
+      const result = await importRoster(db, actorOf(request), request.body, clock.now());
       // The answer carries passwords: no cache may keep it.
       return reply.code(201).header('cache-control', 'no-store').send(result);
     },
