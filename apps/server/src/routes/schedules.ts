@@ -12,6 +12,7 @@ import {
 } from '../domain/schedules/index.js';
 import { actorOf } from '../plugins/auth.js';
 import { ledgerClockOf } from './deps.js';
+import { sendPage } from './page.js';
 import { registerRoute, type RoutePlugin } from './register.js';
 
 /** API.md "The school year": schedules, their previews, runs and Run now. */
@@ -39,7 +40,9 @@ export const scheduleRoutes: RoutePlugin = async (app, { db, config, clock }) =>
     previewTerms(db, actorOf(request), request.body, clock.now()),
   );
 
-  registerRoute(app, calls.runs, (request) => listRuns(db, actorOf(request), request.params.scheduleId));
+  registerRoute(app, calls.runs, async (request, reply) =>
+    sendPage(reply, await listRuns(db, actorOf(request), request.params.scheduleId, request.query)),
+  );
 
   registerRoute(app, calls.runNow, async (request, reply) => {
     const key = parseIdempotencyKey(request.headers['idempotency-key']);

@@ -154,8 +154,8 @@ function groupOf(db: Executor): Batcher<Submitted, GroupAnswer> {
 }
 
 /**
- * Transfer groups run on this database and transfers in them so far (the benchmark's report), and
- * transfers waiting for the next group.
+ * Transfer groups run on this database and transfers in them so far (for the benchmark's report),
+ * and transfers waiting for a group now.
  */
 export const transferGroupCounts = (db: Executor) => ({
   ...groupOf(db).counts,

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/database.js';
+import type { Executor, Tx } from '../../db/database.js';
 import { lockAccountForMonthEnd, waitForPostingsToSettle } from '../../db/locks.js';
 import { inTransaction } from '../../db/transaction.js';
 import { accounts, banks, interestCredits, statements, users } from '../../db/schema.js';
@@ -77,7 +77,7 @@ async function interestPending(
  * statements), else at the month's start with the posted balance before it.
  */
 export async function issueStatement(
-  db: Database,
+  db: Executor,
   accountNumber: string,
   period: MonthPeriod,
   issuedAt: Date,
