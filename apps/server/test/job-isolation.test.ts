@@ -260,6 +260,8 @@ describe('a request that cannot expire', () => {
           kind: 'withdrawal',
           accountNumber: account.accountNumber,
           amountCents: 100,
+          // What it holds on the account (since migration 0016 a request records its own hold).
+          heldCents: 100,
           requestedBy: bank.student.id,
           createdAt: new Date(Date.now() - 8 * 86_400_000),
           expiresAt: new Date(Date.now() - 86_400_000),
