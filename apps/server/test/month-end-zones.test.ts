@@ -29,6 +29,18 @@ async function openedAt(accountNumber: string, iso: string) {
     .where(eq(accounts.accountNumber, accountNumber));
 }
 
+/** A savings account of the student, opened at `iso`. */
+async function savingsOpenedAt(iso: string) {
+  const savings = await insertAccount(t.db, {
+    userId: one.student.id,
+    bankId: one.bankId,
+    branchId: one.main.id,
+    type: 'SAVINGS',
+  });
+  await openedAt(savings.accountNumber, iso);
+  return savings;
+}
+
 /** The student's statements as they list them, and one's text as they download it. */
 const listed = async () =>
   (await call(t.app, 'GET', `/user/statements/${one.student.username}`, { token: one.tokens.student })).body;
@@ -78,23 +90,11 @@ describe('a bank in America/Los_Angeles (UTC-8 in winter)', () => {
   });
 
   it("pays interest on the bank's end-of-day balances, days counted in its zone across daylight saving", async () => {
-    const savings = await insertAccount(t.db, {
-      userId: one.student.id,
-      bankId: one.bankId,
-      branchId: one.main.id,
-      type: 'SAVINGS',
-    });
-    await openedAt(savings.accountNumber, '2025-02-01T09:00:00Z');
+    const savings = await savingsOpenedAt('2025-02-01T09:00:00Z');
     // 36,500.00 at 23:30 on 28 February there (07:30 on 1 March in UTC): one end of day in
     // February at 2.5 %, 36,500.00 x 1 x 0.025 / 365 = 2.50.
     await insertPosted(t.db, savings.accountNumber, 'credit', 3_650_000, '2025-03-01T07:30:00Z');
-    const other = await insertAccount(t.db, {
-      userId: one.student.id,
-      bankId: one.bankId,
-      branchId: one.main.id,
-      type: 'SAVINGS',
-    });
-    await openedAt(other.accountNumber, '2025-02-01T09:00:00Z');
+    const other = await savingsOpenedAt('2025-02-01T09:00:00Z');
     // 00:30 on 31 March there, after the clocks went forward on the 9th (07:30 UTC): its one end
     // of day in March is the 31st's, 2.50, though fewer than 30 days of 24 hours have passed
     // since March began there.
