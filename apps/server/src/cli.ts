@@ -5,9 +5,9 @@
 import { Command, InvalidArgumentError } from 'commander';
 import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
+import { describeError } from './db/describe-error.js';
 import { inTransaction } from './db/transaction.js';
 import { createBank } from './domain/bank/create-bank.js';
-import { AppError } from './domain/errors.js';
 import { postTransactions } from './domain/ledger/posting/index.js';
 import { runMonthEnd } from './domain/month-end/index.js';
 import { runDueSchedules } from './domain/schedules/index.js';
@@ -139,8 +139,6 @@ program
   .action(exportCommand);
 
 program.parseAsync().catch((error: unknown) => {
-  console.error(
-    `bank: ${error instanceof AppError || error instanceof Error ? error.message : String(error)}`,
-  );
+  console.error(`bank: ${describeError(error)}`);
   process.exit(1);
 });

@@ -8,6 +8,9 @@ import { queryRows, type Executor, type Tx } from './database.js';
  * LOCK ORDER. A process that holds one of these and takes another always takes them in this
  * order (outermost first), so no two processes can wait for each other in a circle:
  *
+ *   0. running lock: session-level, each on a connection of its own (db/running-mark.ts). Every
+ *      bank process on PostgreSQL holds it shared for as long as it runs; restore takes it
+ *      exclusive with a try, never waiting, and refuses while anyone holds it.
  *   1. startup lock: session-level, on a connection of its own, only while a process starts
  *      (migrations and the database functions, then the demo bank). Nothing else waits for it.
  *   2. month-end lock of one account (interest, statement, closing the account).
@@ -39,6 +42,8 @@ export const LOCK_KEYS = {
   signInUserClass: 7_310_006,
   /** Sign-in attempts from one client address: (class, hashtext(address)). */
   signInAddressClass: 7_310_007,
+  /** A bank process runs on this database: shared by each for its lifetime, exclusive for restore. */
+  running: 7_310_008,
 } as const;
 
 /** Waits for the posting lock until the end of the transaction. */
