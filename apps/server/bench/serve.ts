@@ -60,11 +60,16 @@ async function seedAccounts(db: Database, count: number) {
       branchId: branch.branchId,
     });
     for (let a = s; a < count; a += STUDENTS) {
-      const account = await createAccount(db, admin, {
-        username,
-        branchId: branch.branchId,
-        accountType: 'CHECKING',
-      });
+      const account = await createAccount(
+        db,
+        admin,
+        {
+          username,
+          branchId: branch.branchId,
+          accountType: 'CHECKING',
+        },
+        new Date(),
+      );
       numbers.push(account.accountId);
     }
   }
@@ -76,7 +81,7 @@ async function seedAccounts(db: Database, count: number) {
 
 /** The demo bank of a first start; the load moves money between its busiest open accounts. */
 async function seedDemo(db: Database, count: number) {
-  await seedDemoBank(db);
+  await seedDemoBank(db, new Date());
   const [bank] = await db.select({ id: banks.id }).from(banks).limit(1);
   const busiest = await queryRows<{ account_number: string }>(
     db,

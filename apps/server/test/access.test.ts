@@ -42,7 +42,7 @@ async function seed() {
   await t.db.execute(
     sql`update accounts set opened_at = '2025-01-10T09:00:00Z' where account_number = ${one.checking.accountNumber}`,
   );
-  await runMonthEnd(t.db, { asOf: new Date('2025-02-01T00:00:00Z') });
+  await runMonthEnd(t.db, { now: new Date('2025-02-01T00:00:00Z') });
   const [spare] = await t.db.insert(branches).values({ bankId: one.bankId, name: 'one Spare' }).returning();
   spareBranchId = spare!.id;
   await t.db.execute(

@@ -99,6 +99,7 @@ export async function askServerForBackup(dataDir: string, pid: number, to: strin
 const UNTAKEN_LIMIT_MS = 30_000;
 
 async function waitForAnswer(dataDir: string, id: string, pid: number): Promise<Answer> {
+  // A wait measured in wall time, not a moment of the bank's: the system's time, not the clock.
   const askedAt = Date.now();
   for (;;) {
     if (existsSync(answerFile(dataDir, id)))

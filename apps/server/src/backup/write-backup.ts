@@ -78,6 +78,7 @@ async function* backupLines(tx: Tx, written: { header?: BackupHeader }): AsyncGe
   const header: BackupHeader = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
+    // When this file was written, like a log line's own time: the machine's, not the bank's clock.
     createdAt: new Date().toISOString(),
     serverVersion: version!.v,
     migrations: await appliedMigrations(tx),

@@ -19,12 +19,12 @@ import { queryRows, type Executor, type Tx } from './database.js';
  *   4. sign-in locks: the username's, then the address's, only around counting one sign-in
  *      attempt (nothing else is held then).
  *   5. row locks: the bank row (admin changes), then an Idempotency-Key row, then accounts in
- *      ascending account number (one `SELECT … ORDER BY account_number FOR UPDATE`, also for the
- *      thousand accounts of a class payday, and in the transfer function), then transaction rows.
+ *      ascending account number (one `SELECT … ORDER BY account_number FOR UPDATE`, also for every
+ *      account of a class payday, and in the transfer group's function), then transaction rows.
  *      One exception: a transfer group (db/functions/ledger_transfer_group.sql) does not claim
  *      its keys; it writes them, with their answers, after its accounts. The same key at once on
  *      another path is the only wait the other way round; PostgreSQL breaks that cycle as a
- *      deadlock, and the broken transaction runs again (both retry), so it costs a second, never
+ *      deadlock, and the broken transaction runs again (both retry), so it costs a retry, never
  *      a wrong answer.
  *
  * Locks 2 and 3 are transaction-level (`pg_advisory_xact_lock*`): they end with the transaction,

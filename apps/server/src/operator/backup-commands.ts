@@ -81,6 +81,7 @@ export async function restoreCommand(options: { from: string; force?: boolean })
 
 /** `--force`: what the database holds goes into BACKUP_DIR first, and the operator is told where at once. */
 const setAsideIn = (backupDir: string): SetAside => ({
+  // The safety backup's name says when it was written: the machine's time, not the bank's clock.
   file: () =>
     path.resolve(backupDir, `before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}.json.gz`),
   written: (saved) =>

@@ -4,11 +4,13 @@ import { allowLongJob } from '../../db/timeouts.js';
 import { inTransaction } from '../../db/transaction.js';
 import { creditInterest } from '../interest/index.js';
 import { issueStatement } from '../statements/index.js';
-import { lastEndedMonth, monthOf, type MonthPeriod } from '../months/period.js';
+import { monthOf } from '../months/period.js';
 
 export interface MonthEndOptions {
-  /** Months that ended at or before this instant are closed; never later than the real time. */
-  asOf: Date;
+  /** The clock's time: statements are issued at it, and a month still running then is never closed. */
+  now: Date;
+  /** Close only the months that ended by this earlier instant (the operator's --as-of); `now` by default. */
+  asOf?: Date;
 }
 
 export interface MonthEndResult {
@@ -23,33 +25,39 @@ export interface MonthEndResult {
 interface WorkItem {
   accountNumber: string;
   periodStart: string;
+  /** The bank's time zone, which its months are cut in. */
+  timeZone: string;
 }
 
-/** Each account per month since it opened, up to the last ended one: what month-end work is chosen from. */
-function accountMonthsUpTo(last: MonthPeriod, where: SQL): SQL {
-  return sql`select a.account_number as "accountNumber", to_char(m.month_start, 'YYYY-MM-DD') as "periodStart"
+/**
+ * Each account per month since it opened, up to the last one that has ended by `asOf`, months in
+ * its bank's time zone (`m.month_start` is the local start, a timestamp without zone): what
+ * month-end work is chosen from.
+ */
+function accountMonthsUpTo(asOf: Date, where: SQL): SQL {
+  return sql`select a.account_number as "accountNumber", to_char(m.month_start, 'YYYY-MM-DD') as "periodStart",
+          b.time_zone as "timeZone"
         from accounts a
+        join banks b on b.id = a.bank_id
         cross join lateral generate_series(
-          date_trunc('month', a.opened_at at time zone 'UTC'), ${last.periodStart}::timestamp, interval '1 month'
+          date_trunc('month', a.opened_at at time zone b.time_zone),
+          date_trunc('month', ${asOf.toISOString()}::timestamptz at time zone b.time_zone) - interval '1 month',
+          interval '1 month'
         ) as m(month_start)
         where ${where}
         order by m.month_start, a.account_number`;
 }
 
 /**
- * Savings accounts open now (or only the one named), per ended month since they opened, without
- * an interest record. An account that closes settles its months first (settleInterestBeforeClosing),
- * so a closed account owes nothing.
+ * Savings accounts open now (or only the one named), per month ended by `asOf` since they opened,
+ * without an interest record. An account that closes settles its months first
+ * (settleInterestBeforeClosing), so a closed account owes nothing.
  */
-export async function interestWork(
-  db: Executor,
-  last: MonthPeriod,
-  onlyAccount?: string,
-): Promise<WorkItem[]> {
+export async function interestWork(db: Executor, asOf: Date, onlyAccount?: string): Promise<WorkItem[]> {
   return queryRows<WorkItem>(
     db,
     accountMonthsUpTo(
-      last,
+      asOf,
       sql`a.type = 'SAVINGS' and a.closed_at is null
           and (${onlyAccount ?? null}::text is null or a.account_number = ${onlyAccount ?? null})
           and not exists (select 1 from interest_credits ic
@@ -58,46 +66,46 @@ export async function interestWork(
   );
 }
 
-/** Every account, per ended month in which it was open, without an issued statement. */
-async function statementWork(db: Database, last: MonthPeriod): Promise<WorkItem[]> {
+/** Every account, per month ended by `asOf` in which it was open, without an issued statement. */
+async function statementWork(db: Database, asOf: Date): Promise<WorkItem[]> {
   return queryRows<WorkItem>(
     db,
     accountMonthsUpTo(
-      last,
-      sql`(a.closed_at is null or a.closed_at > m.month_start at time zone 'UTC')
+      asOf,
+      sql`(a.closed_at is null or a.closed_at > m.month_start at time zone b.time_zone)
           and not exists (select 1 from statements s
                           where s.account_number = a.account_number and s.period_start = m.month_start::date)`,
     ),
   );
 }
 
-function byMonth(
-  items: WorkItem[],
-  into: Map<string, { interest: string[]; statements: string[] }>,
-  kind: 'interest' | 'statements',
-) {
+type MonthWork = { interest: WorkItem[]; statements: WorkItem[] };
+
+function byMonth(items: WorkItem[], into: Map<string, MonthWork>, kind: keyof MonthWork) {
   for (const item of items) {
     const month = into.get(item.periodStart) ?? { interest: [], statements: [] };
-    month[kind].push(item.accountNumber);
+    month[kind].push(item);
     into.set(item.periodStart, month);
   }
 }
 
 /**
- * Closes every month that has ended by `asOf` (UTC months): first each savings account's
- * interest, posted on the month's last instant, then every account's statement, which therefore
- * shows it. Months are closed oldest first, because a month's interest earns in the next one.
+ * Closes every month that has ended by `asOf`, each bank's months in its time zone: first each
+ * savings account's interest, posted on the month's last instant, then every account's statement,
+ * which therefore shows it. Months are closed oldest first, because a month's interest earns in the next one.
  * Idempotent and safe to run from several processes at once: each account-month is done under
  * an advisory lock and recorded by key (interest_credits, statements), so a repeat does nothing.
  * One account's failure does not hold up the others; the run throws at the end, naming it.
  */
-export async function runMonthEnd(db: Database, { asOf }: MonthEndOptions): Promise<MonthEndResult> {
-  const now = new Date();
-  // A month still running (in real time) is never closed: its postings could still change.
-  const last = lastEndedMonth(asOf.getTime() < now.getTime() ? asOf : now);
-  const work = new Map<string, { interest: string[]; statements: string[] }>();
-  byMonth(await interestWork(db, last), work, 'interest');
-  byMonth(await statementWork(db, last), work, 'statements');
+export async function runMonthEnd(
+  db: Database,
+  { now, asOf = now }: MonthEndOptions,
+): Promise<MonthEndResult> {
+  // A month still running is never closed: its postings could still change.
+  const until = asOf.getTime() < now.getTime() ? asOf : now;
+  const work = new Map<string, MonthWork>();
+  byMonth(await interestWork(db, until), work, 'interest');
+  byMonth(await statementWork(db, until), work, 'statements');
 
   const result: MonthEndResult = {
     months: [],
@@ -123,16 +131,17 @@ export async function runMonthEnd(db: Database, { asOf }: MonthEndOptions): Prom
     }
   };
   for (const periodStart of [...work.keys()].sort()) {
-    const period = monthOf(periodStart);
     const month = work.get(periodStart)!;
     let changed = false;
-    for (const accountNumber of month.interest) {
+    for (const { accountNumber, timeZone } of month.interest) {
+      const period = monthOf(periodStart, timeZone);
       const outcome = await attempt(accountNumber, (tx) => creditInterest(tx, accountNumber, period));
       if (outcome === 'credited') result.interestCredited++;
       if (outcome === 'nothing-due') result.interestNothingDue++;
       changed ||= outcome === 'credited' || outcome === 'nothing-due';
     }
-    for (const accountNumber of month.statements) {
+    for (const { accountNumber, timeZone } of month.statements) {
+      const period = monthOf(periodStart, timeZone);
       if (
         (await attempt(accountNumber, (tx) => issueStatement(tx, accountNumber, period, now))) === 'issued'
       ) {
@@ -140,7 +149,7 @@ export async function runMonthEnd(db: Database, { asOf }: MonthEndOptions): Prom
         changed = true;
       }
     }
-    if (changed) result.months.push(period.label);
+    if (changed) result.months.push(periodStart.slice(0, 7));
   }
   if (failed.size > 0) {
     const accountsFailed = [...failed.keys()].join(', ');

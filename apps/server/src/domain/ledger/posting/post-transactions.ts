@@ -5,6 +5,7 @@ import { inTransaction } from '../../../db/transaction.js';
 import { lockAccounts } from '../locked-accounts.js';
 import { tryPostingLock, waitForPostingLock } from '../../../db/locks.js';
 import { postRows } from '../post-rows.js';
+import type { Clock } from '../../../clock.js';
 
 export interface PostingOptions {
   /** The posting moment: posted_date of every row posted, and (unless `all`) the due cut-off. */
@@ -16,11 +17,11 @@ export interface PostingOptions {
   /** Wait for another poster to finish instead of leaving the work to it (the admin's call). */
   wait?: boolean;
   /**
-   * Post at the real time read once the posting lock is held, never earlier than `now` (the
+   * Post at this clock's time read once the posting lock is held, never earlier than `now` (the
    * server's job and the admin's call). A month-end that ran while this run waited for the lock
    * then never misses a row stamped inside its month (posting and statements: db/locks.ts).
    */
-  live?: boolean;
+  live?: Clock;
 }
 
 export interface PostingResult {
@@ -63,7 +64,8 @@ async function nextBatch(
 async function postBatch(tx: Tx, options: PostingOptions): Promise<{ posted: number; more: boolean } | null> {
   if (options.wait) await waitForPostingLock(tx);
   else if (!(await tryPostingLock(tx))) return null;
-  if (options.live) options = { ...options, now: new Date(Math.max(Date.now(), options.now.getTime())) };
+  if (options.live)
+    options = { ...options, now: new Date(Math.max(options.live.now().getTime(), options.now.getTime())) };
   const batch = await nextBatch(tx, options);
   if (!batch) return { posted: 0, more: false };
   // Accounts first, then their rows: the order every money movement and edit locks in. Under
