@@ -21,6 +21,12 @@ export interface ScheduleCardProps {
   onReverse?: ((payday: PaydayToReverse) => void) | undefined;
 }
 
+/** The Pause/Resume button's words: what it does, or what it is doing. */
+function pauseText(active: boolean, pending: boolean): string {
+  if (pending) return active ? t.pausing : t.resuming;
+  return active ? t.pause : t.resume;
+}
+
 function CardButtons(
   props: ScheduleCardProps & {
     a: ReturnType<typeof useScheduleActions>;
@@ -62,13 +68,7 @@ function CardButtons(
               disabled={a.busy}
               aria-label={label(schedule.active ? t.pause : t.resume)}
             >
-              {a.update.isPending
-                ? schedule.active
-                  ? t.pausing
-                  : t.resuming
-                : schedule.active
-                  ? t.pause
-                  : t.resume}
+              {pauseText(schedule.active, a.update.isPending)}
             </Button>
           )}
           <Button
