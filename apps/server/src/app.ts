@@ -80,6 +80,13 @@ export async function buildApp({
 
   // The display name arrives as a raw text body (spec §7).
   app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // A call without a body may still say it sends JSON (many clients always do): an empty JSON body
+  // is no body, as the document has it, not a 400. Anything else is parsed as Fastify parses it.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, String(body), done),
+  );
 
   if (rateLimitPerMinute > 0) {
     await app.register(rateLimit, {

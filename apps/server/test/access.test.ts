@@ -303,6 +303,20 @@ const bankNeutral = new Set<Route>([
   users.signInAddress,
 ]);
 
+/**
+ * A Student's own calls (API.md "Errors"): staff, of this bank or another, get 403 on them, the
+ * role refusal, before anything names a record.
+ */
+const studentOwnCalls: Route[] = [
+  requests.create,
+  requests.preview,
+  requests.classmates,
+  requests.cancel,
+  goals.create,
+  goals.update,
+  goals.delete,
+];
+
 /** Every route of the contract but the public ones. */
 const protectedRoutes = () => routeTable.filter((entry) => entry.tier !== 'public');
 
@@ -363,10 +377,23 @@ describe('every API route', () => {
     }
   });
 
+  it("refuses staff, of this bank and another, with 403 on a Student's own call", async () => {
+    for (const route of studentOwnCalls) {
+      const probe = probeFor(route)!;
+      for (const token of [one.tokens.admin, one.tokens.teller, two.tokens.admin, two.tokens.teller]) {
+        const res = await call(t.app, route.method, probe.url, { token, body: probe.body });
+        expect(res.status, routeKey(route)).toBe(403);
+        expect(res.body.error, routeKey(route)).toBe('FORBIDDEN');
+      }
+    }
+    const studentTier = routeTable.filter((route) => route.tier === 'student');
+    expect(studentTier.map(routeKey).sort()).toEqual(studentOwnCalls.map(routeKey).sort());
+  });
+
   it("answers another bank's admin and teller with 404 for this bank's records", async () => {
     for (const route of protectedRoutes()) {
       const probe = probeFor(route);
-      if (!probe || bankNeutral.has(route)) continue;
+      if (!probe || bankNeutral.has(route) || studentOwnCalls.includes(route)) continue;
       const callers = route.tier === 'admin' ? [two.tokens.admin] : [two.tokens.admin, two.tokens.teller];
       for (const token of callers) {
         const res = await call(t.app, route.method, probe.url, { token, body: probe.body });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Batcher } from '../src/db/batcher.js';
+import { Batcher, GROUP_LIMITS, QueueFull } from '../src/db/batcher.js';
 
 /** A run whose answer the test gives when it likes. */
 function controlledRun() {
@@ -14,7 +14,7 @@ function controlledRun() {
 describe('Batcher (group commit queue)', () => {
   it('runs a lone item at once and gathers what arrives meanwhile into the next groups', async () => {
     const { calls, run } = controlledRun();
-    const batcher = new Batcher(run, { maxSize: 64, maxInFlight: 1 });
+    const batcher = new Batcher(run, { maxSize: 64, maxInFlight: 1, maxWaiting: 1024 });
     const a = batcher.add('a');
     expect(calls.map((c) => c.items)).toEqual([['a']]);
     const rest = ['b', 'c', 'd', 'e', 'f'].map((item) => batcher.add(item));
@@ -33,7 +33,7 @@ describe('Batcher (group commit queue)', () => {
 
   it('takes at most half of what is under way, so that callers do not lock into a lopsided rhythm', async () => {
     const { calls, run } = controlledRun();
-    const batcher = new Batcher(run, { maxSize: 64, maxInFlight: 1 });
+    const batcher = new Batcher(run, { maxSize: 64, maxInFlight: 1, maxWaiting: 1024 });
     // 16 callers, each sending again as soon as it is answered (as the benchmark's clients do).
     let sent = 0;
     const caller = async (): Promise<void> => {
@@ -57,7 +57,7 @@ describe('Batcher (group commit queue)', () => {
 
   it('sends the next group before the answers of the last one resume their callers', async () => {
     const { calls, run } = controlledRun();
-    const batcher = new Batcher(run, { maxSize: 64, maxInFlight: 1 });
+    const batcher = new Batcher(run, { maxSize: 64, maxInFlight: 1, maxWaiting: 1024 });
     const events: string[] = [];
     const first = batcher.add('a').then(() => events.push(`a answered, ${calls.length} groups sent`));
     const second = batcher.add('b');
@@ -70,7 +70,7 @@ describe('Batcher (group commit queue)', () => {
 
   it('keeps a group to its size and gives each item of a failed group the error', async () => {
     const { calls, run } = controlledRun();
-    const batcher = new Batcher(run, { maxSize: 2, maxInFlight: 1 });
+    const batcher = new Batcher(run, { maxSize: 2, maxInFlight: 1, maxWaiting: 1024 });
     const first = batcher.add('a');
     const waiting = ['b', 'c', 'd'].map((item) => batcher.add(item));
     calls[0]!.answer();
@@ -79,6 +79,7 @@ describe('Batcher (group commit queue)', () => {
     const failing = new Batcher<string, string>(() => Promise.reject(new Error('down')), {
       maxSize: 64,
       maxInFlight: 1,
+      maxWaiting: 1024,
     });
     await expect(failing.add('x')).rejects.toThrow('down');
     calls[1]!.answer();
@@ -86,5 +87,31 @@ describe('Batcher (group commit queue)', () => {
     expect(calls[2]!.items).toEqual(['d']);
     calls[2]!.answer();
     expect(await waiting[2]).toBe('done d');
+  });
+
+  it('refuses an item at once while its queue is full, and takes items again once it drains', async () => {
+    // A run that answers only when told: the database has stopped answering.
+    const { calls, run } = controlledRun();
+    const batcher = new Batcher(run, GROUP_LIMITS);
+    const first = batcher.add('in flight');
+    const waiting = Array.from({ length: GROUP_LIMITS.maxWaiting }, (_, i) => batcher.add(`w${i}`));
+    expect(batcher.waiting).toBe(GROUP_LIMITS.maxWaiting);
+    const refused = batcher.add('one too many');
+    await expect(refused).rejects.toBeInstanceOf(QueueFull);
+    // Refused means not queued: it never reaches a group.
+    expect(batcher.waiting).toBe(GROUP_LIMITS.maxWaiting);
+    calls[0]!.answer();
+    expect(await first).toBe('done in flight');
+    // The next group is on its way; its room in the queue takes a new item again.
+    expect(batcher.waiting).toBeLessThan(GROUP_LIMITS.maxWaiting);
+    const later = batcher.add('later');
+    // Each answer sends the next group; answer them all.
+    for (let answered = 1; answered < calls.length; answered++) {
+      calls[answered]!.answer();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await Promise.all(waiting)).toEqual(waiting.map((_, i) => `done w${i}`));
+    expect(await later).toBe('done later');
+    expect(calls.flatMap((c) => c.items)).not.toContain('one too many');
   });
 });

@@ -5,7 +5,7 @@
  * not have answered 404 instead of 405.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages } from '@bank/shared';
+import { messages, routeTable } from '@bank/shared';
 import { call, useTestApp } from './harness.js';
 import { seedBank, type SeededBank } from './fixtures.js';
 
@@ -97,7 +97,7 @@ describe('a method a route does not have', () => {
       ['GET', '/admin/accounts/create', 'POST'],
       ['POST', '/user/goals/7', 'DELETE, GET, HEAD, PUT'],
       ['PATCH', `/user/users/${one.student.username}`, 'GET, HEAD'],
-      ['DELETE', '/user/transactions/create', 'GET, HEAD, POST'],
+      ['DELETE', '/user/transactions/create', 'POST'],
     ] as const;
     for (const [method, url, allow] of cases) {
       const res = await call(t.app, method, url, { token: one.tokens.admin });
@@ -112,9 +112,68 @@ describe('a method a route does not have', () => {
     }
   });
 
+  it("answers OPTIONS on every path of the contract with that path's own methods (the most specific path wins)", async () => {
+    // Filled with a value no static segment has, a path is the template it came from and any
+    // other template of the same shape (/teller/schedules/{bankId} and /{scheduleId}); a static
+    // segment (/user/requests/preview) is its own path, whatever a parameter there could match.
+    const shape = (path: string) => path.replace(/:[A-Za-z]+/g, ':');
+    const wrong: string[] = [];
+    for (const path of new Set(routeTable.map((r) => r.path))) {
+      const methods = new Set(
+        routeTable.filter((r) => shape(r.path) === shape(path)).map((r) => r.method as string),
+      );
+      if (methods.has('GET')) methods.add('HEAD');
+      const expected = [...methods].sort().join(', ');
+      const url = path.replace(/:[A-Za-z]+/g, 'x1');
+      const res = await call(t.app, 'OPTIONS', url, { token: one.tokens.admin });
+      if (res.status !== 405 || res.headers.allow !== expected)
+        wrong.push(`${path}: ${res.status} ${String(res.headers.allow)}, expected ${expected}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('leaves a path no route has a 404', async () => {
     const res = await call(t.app, 'GET', '/no/such/route', { token: one.tokens.admin });
     expect(res.status).toBe(404);
     expect(res.headers.allow).toBeUndefined();
+  });
+});
+
+describe('a JSON content type with no body', () => {
+  it('is a call without a body where the document has none, and a missing body where it has one', async () => {
+    const headers = { 'content-type': 'application/json' };
+    const none = await call(t.app, 'POST', '/admin/transactions/post', {
+      token: one.tokens.admin,
+      headers,
+      body: '',
+    });
+    expect(none.status).toBe(200);
+    const missing = await call(t.app, 'POST', '/teller/deposits', {
+      token: one.tokens.admin,
+      headers,
+      body: '',
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('VALIDATION');
+  });
+});
+
+describe('lengths', () => {
+  it('are counted in characters (an emoji is one), as the document counts them', async () => {
+    const emoji = (n: number) => '😀'.repeat(n);
+    const signIn = await call(t.app, 'POST', '/login', {
+      body: { username: one.student.username, password: emoji(200) },
+    });
+    expect(signIn.status).toBe(401);
+    const change = await call(t.app, 'PUT', `/user/users/${one.student.username}/updatePassword`, {
+      token: one.tokens.student,
+      body: [emoji(100), 'Another-5678'],
+    });
+    expect([change.status, change.body.reason]).toEqual([400, 'CURRENT_PASSWORD_WRONG']);
+    const leg = await call(t.app, 'POST', '/user/transactions/create', {
+      token: one.tokens.admin,
+      body: { accountId: one.checking.accountNumber, type: 'credit', description: emoji(150), amount: 1 },
+    });
+    expect(leg.status).toBe(201);
   });
 });

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@bank/shared';
-import type { Database } from '../src/db/client.js';
+import { queryRows, type Database } from '../src/db/client.js';
 import { accounts, banks, branches, users } from '../src/db/schema.js';
 import { hashPassword, passwordHashCost } from '../src/domain/auth/passwords.js';
 import { createSession } from '../src/domain/auth/sessions.js';
@@ -145,6 +145,40 @@ export async function setBank(db: Database, bankId: number, values: Partial<type
   await db.update(banks).set(values).where(eq(banks.id, bankId));
 }
 
+/** A classmate of the bank's student (a Student of the main branch) with a checking and a savings account. */
+export async function insertClassmate(db: Database, bank: SeededBank, username: string) {
+  const user = await insertUser(db, { username, role: 'USER', bankId: bank.bankId, branchId: bank.main.id });
+  const account = (type: 'CHECKING' | 'SAVINGS') =>
+    insertAccount(db, { userId: user.id, bankId: bank.bankId, branchId: bank.main.id, type });
+  return {
+    id: user.id,
+    username: user.username,
+    checking: (await account('CHECKING')).accountNumber,
+    savings: (await account('SAVINGS')).accountNumber,
+  };
+}
+
+/** `count` more accounts for the bank's two students in turn, the first `savings` of them SAVINGS: their numbers. */
+export async function insertStudentAccounts(
+  db: Database,
+  bank: SeededBank,
+  count: number,
+  savings: number,
+): Promise<string[]> {
+  const numbers: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const owner = i % 2 ? bank.otherStudent : bank.student;
+    const account = await insertAccount(db, {
+      userId: owner.id,
+      bankId: bank.bankId,
+      branchId: owner.branchId!,
+      type: i < savings ? 'SAVINGS' : 'CHECKING',
+    });
+    numbers.push(account.accountNumber);
+  }
+  return numbers;
+}
+
 /** A savings account of the bank's student (main branch): its number. */
 export async function insertStudentSavings(db: Database, bank: SeededBank): Promise<string> {
   const account = await insertAccount(db, {
@@ -193,4 +227,33 @@ export async function insertPendingTransfers(
     from (select account_number, sum(case when type = 'credit' then amount_cents else -amount_cents end)::bigint as total
           from transactions where deleted_at is null group by account_number) s
     where s.account_number = a.account_number and a.account_number = any(${`{${accountNumbers.join(',')}}`}::text[])`);
+}
+
+let bulkCounter = 0;
+/**
+ * `count` Students of a branch, each with a checking account, in one statement: a class far bigger
+ * than a payday (tests of the limits). Usernames are `{prefix}-{n}`, names sort in that order.
+ */
+export async function insertStudents(
+  db: Database,
+  input: { bankId: number; branchId: number; count: number; prefix: string },
+): Promise<string[]> {
+  const base = 8_000_000_000 + ++bulkCounter * 20_000;
+  const rows = await queryRows<{ account_number: string }>(
+    db,
+    sql`
+    with kids as (
+      insert into users (username, name, role, bank_id, branch_id, password_hash, must_change_password)
+      select ${input.prefix} || '-' || g, 'Kid ' || lpad(g::text, 5, '0'), 'USER', ${input.bankId},
+             ${input.branchId}, ${await fixtureHash()}, false
+      from generate_series(1, ${input.count}) g
+      returning id
+    )
+    insert into accounts (account_number, user_id, bank_id, branch_id, type)
+    select (${base}::bigint + row_number() over (order by id))::text, id, ${input.bankId}, ${input.branchId},
+           'CHECKING'
+    from kids
+    returning account_number`,
+  );
+  return rows.map((r) => r.account_number);
 }

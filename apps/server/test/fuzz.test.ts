@@ -367,6 +367,7 @@ const pathValues = (): Record<string, unknown[]> => ({
 function callerFor(route: string, tier: string): fc.Arbitrary<Caller> {
   if (tier === 'admin') return fc.constant('admin');
   if (tier === 'teller') return fc.constantFrom('teller', 'admin');
+  if (tier === 'student') return fc.constant('student');
   if (route === 'POST /api/user/transactions/create') return fc.constantFrom('admin', 'teller');
   return fc.constantFrom('student', 'student', 'admin', 'teller');
 }

@@ -6,7 +6,13 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { defaults } from '@bank/shared';
 import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
-import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../src/db/client.js';
+import {
+  openDatabase,
+  queryRows,
+  type Database,
+  type DatabaseHandle,
+  type DatabaseOptions,
+} from '../src/db/client.js';
 import { setPasswordHashCost } from '../src/domain/auth/passwords.js';
 import { checkResponses, flushTally } from './document-check.js';
 import { createScratchDatabase } from './scratch-database.js';
@@ -130,6 +136,25 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       await app.close();
       await handle.close();
       flushTally();
+    },
+  };
+}
+
+/**
+ * The app on a PostgreSQL database opened as the test says (through a proxy, with other timeouts),
+ * not emptied: for tests that set up their own database.
+ */
+export async function startAppOn(options: DatabaseOptions): Promise<Omit<TestApp, 'reset'>> {
+  const handle = await openDatabase(options);
+  const app = await buildApp({ config: testConfig, db: handle.db });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    config: testConfig,
+    close: async () => {
+      await app.close();
+      await handle.close();
     },
   };
 }

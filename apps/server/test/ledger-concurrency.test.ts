@@ -8,6 +8,7 @@ import { verifyLedger } from '../src/domain/ledger/index.js';
 import { postTransactions } from '../src/domain/ledger/posting/index.js';
 import { call, databaseKind, otherConnection, useTestApp } from './harness.js';
 import { insertAccount, seedTwoBanks } from './fixtures.js';
+import { seededRandom } from './seeded-random.js';
 
 /**
  * Many requests at once through the real app. On PostgreSQL they really interleave (a pool of
@@ -35,17 +36,6 @@ async function fund(accountNumber: string, amount: number) {
     body: { accountId: accountNumber, amount },
   });
   expect(res.status).toBe(201);
-}
-
-/** A small deterministic random source, so a failing run can be replayed. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x ^= x + Math.imul(x ^ (x >>> 7), 61 | x);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Σ balances of a bank, and Σ of its live single legs (deposits, withdrawals, created ones): transfers only move money. */
@@ -139,7 +129,7 @@ describe('concurrent money movements', () => {
       });
       accountNumbers.push(acct.accountNumber);
     }
-    const rand = random(20261121);
+    const rand = seededRandom(20261121);
     const pick = () => accountNumbers[Math.floor(rand() * accountNumbers.length)]!;
     const amount = () => (Math.floor(rand() * 5000) + 1) / 100;
     let depositedCents = 0;
@@ -224,7 +214,7 @@ describe('concurrent money movements', () => {
       );
     }
     for (const acct of accountNumbers) await fund(acct, 100);
-    const rand = random(7);
+    const rand = seededRandom(7);
     const pick = () => accountNumbers[Math.floor(rand() * accountNumbers.length)]!;
     const transferIds: number[] = [];
     const corrections: Record<number, number> = {};

@@ -60,7 +60,7 @@ function findCircles(graph: Map<string, string[]>): string[][] {
  * to pass it in (the route gives the bank's settings the schedules' rescheduleBank).
  */
 const DOMAIN_LAYERS: string[][] = [
-  ['auth', 'audit', 'months', 'branches', 'tickets', 'housekeeping'],
+  ['auth', 'audit', 'months', 'branches', 'tickets', 'housekeeping', 'job-items'],
   ['bank'],
   ['ledger'],
   ['ledger/posting', 'ledger/paydays', 'ledger/corrections', 'interest', 'statements', 'goals', 'requests'],

@@ -220,6 +220,44 @@ describe('POST /teller/batches', () => {
     expect((await balances([one.checking.accountNumber])).get(one.checking.accountNumber)).toBe(700);
   });
 
+  it("shows a payday's count and total as its live payments after an admin deletes or edits one", async () => {
+    const numbers = await manyAccounts(3);
+    const res = await payday(one.tokens.teller, {
+      kind: 'deposit',
+      memo: 'Class jobs',
+      items: numbers.map((accountId) => ({ accountId, amount: 5 })),
+    });
+    expect(res.status).toBe(201);
+    const [deleted, edited] = res.body.transactions;
+    const gone = await call(t.app, 'DELETE', `/admin/transactions/${deleted.id}/delete`, {
+      token: one.tokens.admin,
+    });
+    expect(gone.status).toBe(204);
+    const changed = await call(t.app, 'PUT', '/admin/transactions/update', {
+      token: one.tokens.admin,
+      body: { id: edited.id, description: edited.description, transactionDate: '2026-03-02', amount: 2 },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const [listed] = (await call(t.app, 'GET', `/teller/batches/${one.bankId}`, { token: one.tokens.teller }))
+      .body;
+    expect(listed).toMatchObject({ batchId: res.body.batchId, count: 2, total: 7 });
+    const detail = await call(t.app, 'GET', `/teller/batches/${one.bankId}/${res.body.batchId}`, {
+      token: one.tokens.teller,
+    });
+    expect(detail.body).toMatchObject({ count: 2, total: 7 });
+    expect(detail.body.payments.map((p: { amount: number }) => p.amount)).toEqual([2, 5]);
+    // Every payment deleted: the payday stays in the list, with nothing in it.
+    for (const payment of detail.body.payments)
+      await call(t.app, 'DELETE', `/admin/transactions/${payment.transactionId}/delete`, {
+        token: one.tokens.admin,
+      });
+    const [emptied] = (
+      await call(t.app, 'GET', `/teller/batches/${one.bankId}`, { token: one.tokens.teller })
+    ).body;
+    expect(emptied).toMatchObject({ batchId: res.body.batchId, count: 0, total: 0 });
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
   it('is 404 for the list of another bank', async () => {
     expect(
       (await call(t.app, 'GET', `/teller/batches/${two.bankId}`, { token: one.tokens.teller })).status,

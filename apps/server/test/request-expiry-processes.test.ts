@@ -49,8 +49,8 @@ async function seedExpired(scratch: Scratch) {
         insert into transactions (account_number, type, description, amount_cents, transaction_date)
         values (${accountNumber}, 'credit', 'Teller Deposit', ${HELD_CENTS}, now() - interval '9 days')
       ), request as (
-        insert into banker_requests (bank_id, kind, account_number, amount_cents, requested_by, created_at, expires_at)
-        values (${bank.bankId}, 'withdrawal', ${accountNumber}, ${HELD_CENTS}, ${bank.student.id},
+        insert into banker_requests (bank_id, kind, account_number, amount_cents, held_cents, requested_by, created_at, expires_at)
+        values (${bank.bankId}, 'withdrawal', ${accountNumber}, ${HELD_CENTS}, ${HELD_CENTS}, ${bank.student.id},
                 now() - interval '8 days', now() - interval '1 day')
       )
       update accounts set balance_cents = balance_cents + ${HELD_CENTS}, held_cents = held_cents + ${HELD_CENTS}

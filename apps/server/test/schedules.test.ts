@@ -345,7 +345,10 @@ describe('who may', () => {
     const schedule = await createSchedule({}, one.tokens.teller);
     await t.db.update(banks).set({ tellerDepositPermission: false }).where(eq(banks.id, one.bankId));
     const [run] = await runDue(new Date(new Date(schedule.nextRun).getTime() + 1));
-    expect(run!.problem).toBe(schoolYearText.runRefused('one-teller'));
+    expect(run!).toMatchObject({
+      outcome: 'stopped',
+      problem: schoolYearText.didNotRun(schoolYearText.runRefused('one-teller')),
+    });
     expect(run!.count).toBe(0);
     const [listed] = (await get(one.tokens.admin, `/teller/schedules/${one.bankId}`)).body;
     expect(listed).toMatchObject({

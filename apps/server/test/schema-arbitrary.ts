@@ -14,6 +14,27 @@ export type Known = Record<string, readonly unknown[]>;
 
 const MAX_TEXT = 24;
 
+/**
+ * Characters that test how a length is counted: plain letters, a two-unit emoji (one code point
+ * in JSON Schema, two in UTF-16), a combining mark, a CJK letter, and U+0958, which becomes two
+ * code points once normalised to NFC (the server stores and measures NFC).
+ */
+const MEASURING_UNITS = ['a', 'Z', '7', ' ', 'é', '\u0301', '字', '😀'];
+const GROWS_IN_NFC = '\u0958';
+
+/**
+ * A text exactly as long as the schema allows, in characters that count differently: half of
+ * them without U+0958, so that a length counted in UTF-16 units is not hidden by the NFC rule.
+ */
+function fullLength(minLength: number, maxLength: number): fc.Arbitrary<string> {
+  const text = (units: string[]) =>
+    fc
+      .array(fc.constantFrom(...units), { minLength: maxLength, maxLength })
+      .map((chosen) => chosen.join(''))
+      .filter((joined) => joined.length >= minLength);
+  return fc.oneof(text(MEASURING_UNITS), text([...MEASURING_UNITS, GROWS_IN_NFC]));
+}
+
 function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
   const minLength: number = schema.minLength ?? 0;
   const maxLength = Math.max(minLength, Math.min(schema.maxLength ?? MAX_TEXT, MAX_TEXT));
@@ -34,11 +55,14 @@ function stringArbitrary(schema: Schema): fc.Arbitrary<string> {
       // The text rule's pattern has lookaheads: any characters at all, kept when the pattern allows them.
     }
   }
+  // Texts of every length the document allows, its maximum among them (not only short ones).
+  const longest = schema.maxLength === undefined ? [] : [fullLength(minLength, schema.maxLength as number)];
   return fc
     .oneof(
       fc.string({ minLength, maxLength }),
       fc.string({ unit: 'grapheme', minLength, maxLength }),
       fc.string({ unit: 'binary', minLength, maxLength }),
+      ...longest,
     )
     .filter(all);
 }
@@ -71,25 +95,45 @@ function objectArbitrary(schema: Schema, known: Known): fc.Arbitrary<Record<stri
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const [name, property] of Object.entries(properties))
     model[name] = valueArbitrary(property, known, name);
-  return fc.record(model, { requiredKeys: [...required].filter((k) => k in model) });
+  // "One of these is required" (anyOf of required lists): each branch's keys, in turn.
+  const oneOf = ((schema.anyOf ?? []) as Schema[]).filter((branch) => Array.isArray(branch.required));
+  const record =
+    oneOf.length > 0 && oneOf.length === (schema.anyOf as Schema[]).length
+      ? fc.oneof(
+          ...oneOf.map((branch) =>
+            fc.record(model, {
+              requiredKeys: [...required, ...(branch.required as string[])].filter((k) => k in model),
+            }),
+          ),
+        )
+      : fc.record(model, { requiredKeys: [...required].filter((k) => k in model) });
+  // A key the document does not name is allowed unless it says otherwise (additionalProperties).
+  if (schema.additionalProperties === false) return record;
+  return fc.oneof(
+    { arbitrary: record, weight: 4 },
+    record.map((value) => ({ ...value, unnamed: 'anything' })),
+  );
 }
 
-/** A value the schema accepts; `name` is the field's own name, for the known values of that field. */
+/**
+ * A value the schema accepts; `name` is the field's own name, for the known values of that field
+ * (and, in an array, `name[]` for its items: real ids, so that one may come twice).
+ */
 export function valueArbitrary(schema: Schema, known: Known = {}, name?: string): fc.Arbitrary<unknown> {
-  const own = schemaArbitrary(schema, known);
+  const own = schemaArbitrary(schema, known, name);
   const real = name ? known[name] : undefined;
   return real && real.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...real), weight: 3 }, own) : own;
 }
 
-function schemaArbitrary(schema: Schema, known: Known): fc.Arbitrary<unknown> {
-  const plain = baseArbitrary(schema, known);
+function schemaArbitrary(schema: Schema, known: Known, name?: string): fc.Arbitrary<unknown> {
+  const plain = baseArbitrary(schema, known, name);
   return schema.nullable === true ? fc.oneof(fc.constant(null), plain) : plain;
 }
 
-function baseArbitrary(schema: Schema, known: Known): fc.Arbitrary<unknown> {
+function baseArbitrary(schema: Schema, known: Known, name?: string): fc.Arbitrary<unknown> {
   if (Array.isArray(schema.enum)) return fc.constantFrom(...schema.enum);
   if ('const' in schema) return fc.constant(schema.const);
-  if (Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) {
+  if ((Array.isArray(schema.anyOf) || Array.isArray(schema.oneOf)) && schema.type !== 'object') {
     const branches = (schema.anyOf ?? schema.oneOf) as Schema[];
     const outer = schema.pattern ? new RegExp(schema.pattern, 'u') : null;
     const choice = fc.oneof(...branches.map((b) => schemaArbitrary(b, known)));
@@ -108,7 +152,9 @@ function baseArbitrary(schema: Schema, known: Known): fc.Arbitrary<unknown> {
     case 'array': {
       if (Array.isArray(schema.items))
         return fc.tuple(...schema.items.map((s: Schema) => schemaArbitrary(s, known)));
-      const items = schemaArbitrary(schema.items ?? {}, known);
+      const items = name
+        ? valueArbitrary(schema.items ?? {}, known, `${name}[]`)
+        : schemaArbitrary(schema.items ?? {}, known);
       const minLength: number = schema.minItems ?? 0;
       const maxLength = Math.max(minLength, Math.min(schema.maxItems ?? 3, 3));
       return schema.uniqueItems

@@ -144,6 +144,15 @@ async function runWeeklySchedule(db: Database, now: Date): Promise<void> {
   });
   const runs = await runDueSchedules(db, { asOf: now, postingDelaySeconds: 86_400 });
   if (runs.length < 2) throw new Error(`the schedule ran ${runs.length} times`);
+  // A job item that failed once, as the job-item runner records it (domain/job-items).
+  await db.insert(schema.jobFailures).values({
+    job: 'request-expiry',
+    item: '999',
+    bankId: 1,
+    reason: 'It could not expire, and still holds its amount: approve or reject it.',
+    detail: 'Error: the hold on 4000012345 went below zero',
+    failedAt: now,
+  });
 }
 
 /**

@@ -113,19 +113,23 @@ export async function spawnServer(env: Record<string, string>, port?: number): P
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const base = `http://127.0.0.1:${port}/api`;
   const ready = (async () => {
-    const deadline = Date.now() + 60_000;
+    // Generous: on a shared machine under load, compiling and starting a server took over 60 s.
+    const deadline = Date.now() + 150_000;
+    let last = 'not listening';
     while (Date.now() < deadline) {
       if (child.exitCode !== null || child.signalCode !== null)
         throw new Error(`server exited at start (${child.exitCode}): ${stderr}`);
       try {
-        if ((await fetch(`${base}/healthz`)).ok) return;
+        const response = await fetch(`${base}/healthz`);
+        if (response.ok) return;
+        last = `healthz answered ${response.status}`;
       } catch {
         // not listening yet
       }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     child.kill('SIGKILL');
-    throw new Error(`server did not start: ${stderr}`);
+    throw new Error(`server did not start (${last}): ${stderr}`);
   })();
   ready.catch(() => undefined);
   return { child, base, exited, ready, stderr: () => stderr };

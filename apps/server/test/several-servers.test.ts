@@ -6,8 +6,9 @@ import { accounts } from '../src/db/schema.js';
 import { createSingleLeg, verifyLedger } from '../src/domain/ledger/index.js';
 import { postTransactions } from '../src/domain/ledger/posting/index.js';
 import { createScratchDatabase, databaseKind, testDatabaseUrl } from './harness.js';
-import { insertAccount, seedBank } from './fixtures.js';
+import { insertStudentAccounts, seedBank } from './fixtures.js';
 import { serverDir, spawnServer, type SpawnedServer } from './server-process.js';
+import { seededRandom } from './seeded-random.js';
 
 /**
  * The bank as it grows past one machine (API.md "Operating the bank"): two real server processes
@@ -36,17 +37,6 @@ interface MoneyRequest {
   body: { accountId?: string; fromAccountId?: string; toAccountId?: string; amount: number };
   /** 201 with the transactions it wrote, 409 refused, or unknown: the answer was lost to the kill. */
   outcome?: { status: 201; ids: number[] } | { status: 409 } | { status: 'unknown' };
-}
-
-/** A small deterministic random source, so a failing run can be replayed. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let x = Math.imul(s ^ (s >>> 15), 1 | s);
-    x ^= x + Math.imul(x ^ (x >>> 7), 61 | x);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -117,17 +107,11 @@ describe.skipIf(databaseKind === 'pglite')(
         const bank = await seedBank(setup.db, 'multi');
         const now = new Date();
         const openedAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - PAST_MONTHS, 1, 8));
-        const accountNumbers = [bank.checking.accountNumber, bank.otherChecking.accountNumber];
-        for (let i = 0; i < 6; i++) {
-          const owner = i % 2 ? bank.otherStudent : bank.student;
-          const account = await insertAccount(setup.db, {
-            userId: owner.id,
-            bankId: bank.bankId,
-            branchId: owner.branchId!,
-            type: i < 4 ? 'SAVINGS' : 'CHECKING',
-          });
-          accountNumbers.push(account.accountNumber);
-        }
+        const accountNumbers = [
+          bank.checking.accountNumber,
+          bank.otherChecking.accountNumber,
+          ...(await insertStudentAccounts(setup.db, bank, 6, 4)),
+        ];
         await setup.db
           .update(accounts)
           .set({ openedAt })
@@ -153,7 +137,7 @@ describe.skipIf(databaseKind === 'pglite')(
         await setup.close();
 
         // The workload: each client alternates between the processes, skipping one that is down.
-        const rand = random(20261123);
+        const rand = seededRandom(20261123);
         const pick = () => accountNumbers[Math.floor(rand() * accountNumbers.length)]!;
         const amount = () => (Math.floor(rand() * 4000) + 1) / 100;
         const tokens = [bank.tokens.admin, bank.tokens.teller];

@@ -55,6 +55,16 @@ export const limits = {
   studentsMax: 1000,
   /** Rows in one page of a long list (students, users, accounts) when `limit` is given. */
   listPageMax: 500,
+  /** A savings rate is a percent from 0 to this, 2 decimals at most (banks_savings_rate_range). */
+  savingsRateMaxPercent: 100,
+  /**
+   * Pages of the lists beyond the product spec's long lists (API.md "Long lists" style): a
+   * banker's and a bank's requests, and a schedule's runs (each run may carry a thousand
+   * left-out entries, so their pages are short). Support tickets page at listPageMax.
+   */
+  requestsPageDefault: 100,
+  scheduleRunsPageDefault: 20,
+  scheduleRunsPageMax: 50,
   /** A roster search text (`q`). */
   studentSearchMaxLength: 100,
   /** A schedule's name ("Class job pay") and a reversal's reason: short, like a memo. */
@@ -62,6 +72,13 @@ export const limits = {
   reversalReasonMaxLength: 60,
   /** Accounts one schedule may name (like a payday's items). */
   scheduleAccountsMax: 1000,
+  /**
+   * Payments one schedule run may make: a run of a branch pays every Student of it, as several
+   * paydays of at most `batchMaxItems` each (at most 10). A branch bigger than this is refused.
+   */
+  scheduleRunMaxPayments: 10_000,
+  /** Accounts a run's record lists as left out, and as cut; it counts them all. */
+  scheduleRunListedMax: 1000,
   /** An IANA time zone name ("America/New_York"). */
   timeZoneMaxLength: 64,
   /** A waiting request expires (and releases its hold) after this long. */
@@ -71,6 +88,9 @@ export const limits = {
   goalNameMaxLength: 60,
   ticketTitleMaxLength: 120,
   ticketContentsMaxLength: 5000,
+  /** What a sign-in reads at most: longer is no user's (usernames) or no password's. */
+  signInUsernameMaxLength: 64,
+  signInPasswordMaxLength: 256,
   passwordMinLength: 8,
   passwordMaxLength: 128,
   idempotencyKeyMaxLength: 64,

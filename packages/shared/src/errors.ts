@@ -13,6 +13,7 @@ export const errorCodes = [
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'INTERNAL',
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -52,6 +53,7 @@ export const errorReasons = [
   'ALREADY_REVERSED',
   'REVERSAL_NOT_REVERSIBLE',
   'TRANSACTION_REVERSED',
+  'SCHEDULE_TOO_BIG',
   // 413
   'PAYLOAD_TOO_LARGE',
   // 429
@@ -59,5 +61,8 @@ export const errorReasons = [
   'LOGIN_THROTTLED',
   // 500
   'INTERNAL',
+  // 503, with Retry-After: nothing is wrong with the request; send it again later
+  'UNAVAILABLE',
+  'BUSY',
 ] as const;
 export type ErrorReason = (typeof errorReasons)[number];

@@ -140,6 +140,8 @@ export const messages = {
   requestTimeout: 'The request took too long to arrive.',
   rateLimited: 'Too many requests. Wait a moment and try again.',
   internal: 'Something went wrong on our side. Nothing was changed.',
+  databaseUnavailable: 'The bank cannot reach its records just now. Try again in a moment.',
+  busy: 'The bank is busy just now. Try again in a moment.',
   tellerPermissionMissing: 'The bank does not allow tellers to do this.',
   idempotencyKeyReused: 'This Idempotency-Key was already used with a different request.',
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 64 visible ASCII characters.',
@@ -430,8 +432,15 @@ export const schoolYearText = {
   leftOutCannotPay: 'Not enough money.',
   leftOutEmpty: 'The balance is $0.00.',
   cutToBalance: 'Paid what the account had.',
-  runRefused: (who: string) => `Did not run: ${who} may no longer make this kind of payment in this bank.`,
-  creatorGone: 'Did not run: the person who made this schedule is no longer a user of this bank.',
+  // Why a schedule stopped on its own (its `pausedReason`; the screen shows "Stopped: {reason}"),
+  // and its run's `problem`: "Did not run: {reason}".
+  runRefused: (who: string) => `${who} may no longer make this kind of payment in this bank.`,
+  creatorGone: 'The person who made this schedule is no longer a user of this bank.',
+  runFailed: 'The run failed, and paid nobody. Check whom it pays, then resume it.',
+  scheduleRunTooBig: (max: number) =>
+    `The branch has more than ${max.toLocaleString('en-US')} Students: a schedule pays at most ` +
+    `${max.toLocaleString('en-US')} at a time. Move some to another branch, or choose accounts.`,
+  didNotRun: (reason: string) => `Did not run: ${reason}`,
   cutNote: (paid: string, asked: string) => `Pays ${paid} of ${asked}: all the account has.`,
 
   // The audit log's lines (API: GET /admin/audit `summary`)
@@ -489,6 +498,7 @@ export const participationText = {
     `${decision} ${who}'s request: ${kind} ${amount} for ${whom}.`,
   auditRequestApprovedByLimit: (kind: string, amount: string, who: string, whom: string, limit: string) =>
     `Approved at once (at most ${limit}): ${who}'s ${kind} of ${amount} for ${whom}.`,
+  requestExpiryFailed: 'It could not expire, and still holds its amount: approve or reject it.',
   auditRequestExpired: (kind: string, amount: string, who: string, whom: string) =>
     `Expired after 7 days: ${who}'s ${kind} of ${amount} for ${whom}; its hold was released.`,
 } as const;

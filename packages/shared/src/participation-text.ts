@@ -37,11 +37,10 @@ export const participationScreenText = {
   reviewing: 'Checking...',
   checkHeading: 'Please check the details, then send.',
   previewFailed: 'The request could not be checked',
-  canPayLabel: 'Can the account pay?',
-  canPayYes: 'Yes',
-  canPayNo: 'No: the account does not have enough money for this.',
   whatHappensLabel: 'What happens',
   approvedAtOnce: "Approved at once: it is within the bank's limit.",
+  withdrawalAtOnceIfCovered:
+    "Within the bank's limit: approved at once if the account has the money, otherwise it waits for your teacher.",
   waitsForTeacher: 'It waits for your teacher to approve it.',
   send: 'Send',
   sending: 'Sending...',
@@ -109,6 +108,7 @@ export const participationScreenText = {
   rejectTitle: 'Reject request',
   reasonLabel: 'Reason',
   reasonHint: 'The banker sees it. At most 60 characters.',
+  cannotPayNow: 'The account cannot pay this now.',
   tellerMayNot: (kind: string) =>
     `The bank does not allow tellers to make ${kind === 'deposit' ? 'deposits' : 'withdrawals'}: an admin decides this one.`,
 

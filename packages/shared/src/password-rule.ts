@@ -18,8 +18,10 @@ export interface NewPasswordContext {
  * rule broken, as the message to show, or null when the password is acceptable.
  */
 export function newPasswordProblem(password: string, context: NewPasswordContext): string | null {
-  if (password.length < limits.passwordMinLength) return messages.newPasswordTooShort;
-  if (password.length > limits.passwordMaxLength) return messages.newPasswordTooLong;
+  // In characters as a person counts them (an emoji is one), as the document counts them.
+  const length = [...password].length;
+  if (length < limits.passwordMinLength) return messages.newPasswordTooShort;
+  if (length > limits.passwordMaxLength) return messages.newPasswordTooLong;
   if (password.trim() === '') return messages.newPasswordOnlySpaces;
   if (password.toLowerCase() === context.userId.toLowerCase()) return messages.newPasswordIsUserId;
   if (context.currentPassword !== undefined && password === context.currentPassword) {

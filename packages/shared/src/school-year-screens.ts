@@ -30,6 +30,9 @@ export const schoolYearScreens = {
   paused: 'paused',
   stopped: 'stopped',
   savingsSuffix: ' (savings)',
+  /** A schedule that stopped on its own (its run failed, or may not happen), until staff resume it. */
+  stoppedBecause: (reason: string) => `Stopped: ${reason}`,
+  stoppedSince: (when: string) => `Since ${when}. Nothing runs until it is resumed.`,
   lastRun: (when: string, what: string) => `Last run ${when}: ${what}`,
   neverRan: 'Has not run yet.',
 
@@ -124,6 +127,11 @@ export const schoolYearScreens = {
   leftOutHeading: 'Left out',
   cutHeading: 'Paid only part',
   cutLine: (name: string, paid: string, asked: string) => `${name}: paid ${paid} of ${asked}`,
+  /** Under a run's list of 1,000 left out (or cut): the ones it does not list. */
+  andMore: (count: number) => `and ${count.toLocaleString('en-US')} more`,
+  /** A run of a branch bigger than one payday paid as several: each is reversed on its own. */
+  reversePart: (part: number, of: number) => `Reverse part ${part} of ${of}...`,
+  partOf: (part: number, of: number) => `part ${part} of ${of}`,
   noAccountName: 'A student',
   problemHeading: 'Did not run',
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.js';
+import { allowLongJob } from '../db/timeouts.js';
 import { appliedMigrations, bankTables, foreignKeys, rowCounts } from './catalog.js';
 import type { BackupHeader } from './format.js';
 import { BackupFileError, readBackup, readBackupHeader } from './read-backup.js';
@@ -37,6 +38,8 @@ export async function restoreBackup(
 }
 
 async function loadAll(tx: Tx, file: string, replace: boolean): Promise<void> {
+  // Every row of a backup in one transaction, and every foreign key checked again at the end.
+  await allowLongJob(tx);
   const keys = await foreignKeys(tx);
   for (const key of keys)
     await tx.execute(sql`alter table ${sql.raw(key.table)} drop constraint ${sql.identifier(key.name)}`);

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Tx } from '../db/client.js';
+import { allowLongJob } from '../db/timeouts.js';
 import { appliedMigrations, bankSequences, bankTables, rowCounts } from './catalog.js';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, type BackupSummary } from './format.js';
 
@@ -41,12 +42,15 @@ export async function writeBackupNow(db: Database, file: string): Promise<Backup
   const written: { header?: BackupHeader } = {};
   try {
     await db.transaction(
-      (tx) =>
-        pipeline(
+      async (tx) => {
+        // The whole database, table by table, in one snapshot: longer than a request may take.
+        await allowLongJob(tx);
+        await pipeline(
           Readable.from(backupLines(tx, written)),
           createGzip(),
           createWriteStream(partial, { mode: 0o600 }),
-        ),
+        );
+      },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
     renameSync(partial, file);

@@ -10,17 +10,34 @@ export interface BatcherOptions {
   maxSize: number;
   /** Calls under way at once at most (each holds a database connection). */
   maxInFlight: number;
+  /** Items waiting for a call at most; `add` refuses one more at once (QueueFull). */
+  maxWaiting: number;
+}
+
+/**
+ * The queue is full: the database has fallen far behind (or stopped answering), and a caller
+ * learns it at once (503 with Retry-After) instead of waiting behind everyone else.
+ */
+export class QueueFull extends Error {
+  constructor() {
+    super('the queue is full');
+    this.name = 'QueueFull';
+  }
 }
 
 /**
  * How big and how many groups: 64 items at most in one statement (and at most half of the items
- * under way, see drain), one group under way at a time.
- * Measured with 16 clients on PostgreSQL (bench, issue 22, first pass): one at a time made groups
- * of 4.5 on average, 1,124 transfers/s and 498 µs of server CPU per transfer; two at once made them
- * half as big, with 824/s and 720 µs; four, 419/s and 1,230 µs. Each round trip costs the server
- * far more CPU (its socket write wakes the database on this machine) than waiting a group's turn.
+ * under way, see drain), one group under way at a time: each round trip costs the server far more
+ * CPU than waiting a group's turn (docs/adr/0022, measured in docs/perf/transfers.md).
+ *
+ * At most 16 full groups wait (1,024 items). With one group under way, a waiting item is answered
+ * after the groups ahead of it, so a longer queue only makes everyone wait longer without writing
+ * more. A burst of a whole school's requests at one moment still fits, with time to spare while
+ * the database keeps up; once it does not (a lock wait, a server that stopped answering: each
+ * group then takes up to a timeout, db/timeouts.ts), the queue fills and further callers are told
+ * at once, instead of piling up sockets and memory for answers that would come too late.
  */
-export const GROUP_LIMITS: BatcherOptions = { maxSize: 64, maxInFlight: 1 };
+export const GROUP_LIMITS: BatcherOptions = { maxSize: 64, maxInFlight: 1, maxWaiting: 16 * 64 };
 
 interface Waiting<I, O> {
   item: I;
@@ -41,7 +58,13 @@ export class Batcher<I, O> {
     private readonly options: BatcherOptions,
   ) {}
 
+  /** Items waiting for a call now. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
   add(item: I): Promise<O> {
+    if (this.queue.length >= this.options.maxWaiting) return Promise.reject(new QueueFull());
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
       this.drain();

@@ -8,6 +8,7 @@ import type { Database } from './database.js';
 import { claimDataDir } from './embedded-lock.js';
 import { LOCK_KEYS } from './locks.js';
 import { migrate } from './migrate.js';
+import { DATABASE_TIMEOUTS, LONG_JOB_TIMEOUTS, type DatabaseTimeouts } from './timeouts.js';
 
 export { queryRows, type Database, type Executor, type Schema, type Tx } from './database.js';
 
@@ -34,6 +35,8 @@ export interface DatabaseOptions {
   owner?: string;
   /** Starts an embedded database from a `dumpDataDir` tarball instead of an empty one (tests). */
   initialData?: Blob | undefined;
+  /** PostgreSQL's timeouts, DATABASE_TIMEOUTS unless a test lengthens one. */
+  timeouts?: Partial<DatabaseTimeouts>;
 }
 
 // bigint columns (cents, ids) come back from pg as strings unless told otherwise; every value
@@ -43,32 +46,60 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 /**
  * The startup lock is session-level, so it is held on a connection of its own for as long as
  * `work` runs, whatever connections `work` uses; if the process dies, its connection closes and
- * PostgreSQL lets the lock go.
+ * PostgreSQL lets the lock go. Waiting for it is waiting for another process's migrations and
+ * demo bank, longer than a request may wait: the connection gets a long job's timeouts, and is
+ * closed afterwards rather than going back to the pool with them.
  */
 function startupLockOn(pool: pg.Pool) {
   return async <T>(work: () => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     try {
+      await client.query(
+        `select set_config('statement_timeout', $1, false), set_config('lock_timeout', $2, false)`,
+        [String(LONG_JOB_TIMEOUTS.statementMs), String(LONG_JOB_TIMEOUTS.lockMs)],
+      );
       await client.query('select pg_advisory_lock($1)', [LOCK_KEYS.startup]);
       try {
         return await work();
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [LOCK_KEYS.startup]);
+        // A connection the server ended took the lock with it: nothing left to unlock.
+        await client.query('select pg_advisory_unlock($1)', [LOCK_KEYS.startup]).catch(() => undefined);
       }
     } finally {
-      client.release();
+      client.release(true);
     }
   };
+}
+
+/**
+ * The PostgreSQL pool. Every connection has the lock and statement timeout (db/timeouts.ts), and
+ * a connection never waits without end to be opened or handed out.
+ *
+ * The server may end any connection at any time (a restart, a failover, pg_terminate_backend),
+ * and node-postgres then emits 'error' on it; an 'error' event nobody listens to is an uncaught
+ * exception, which ends the bank's process. The pool listens to its idle connections only (and
+ * re-emits on itself), not to those it has handed out: a transaction between two statements, or
+ * the startup lock's connection. So every connection gets a listener of its own as it opens; the
+ * statement that runs on it, or the next one, fails instead (db/unavailable.ts answers 503), and
+ * the pool drops the broken connection when it comes back.
+ */
+function postgresPool(databaseUrl: string, timeouts: DatabaseTimeouts): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+  });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  return pool;
 }
 
 /** Opens the database and brings its schema up to date (under the startup lock). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // The server may end an idle connection at any time (a restart, pg_terminate_backend, a
-    // failover). The pool drops that connection and the next query opens a new one; without a
-    // listener its 'error' event would be an uncaught exception that ends the bank's process.
-    pool.on('error', () => {});
+    const pool = postgresPool(options.databaseUrl, { ...DATABASE_TIMEOUTS, ...options.timeouts });
     try {
       const db = drizzlePg({ client: pool, schema }) as unknown as Database;
       const duringStartup = startupLockOn(pool);

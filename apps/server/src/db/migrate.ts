@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Executor } from './database.js';
+import { allowLongJob } from './timeouts.js';
 import { inTransaction } from './transaction.js';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -34,6 +35,8 @@ export async function migrate(db: Database): Promise<void> {
     )`);
   for (const file of sqlFiles(migrationsDir)) {
     await inTransaction(db, async (tx) => {
+      // A migration's DDL waits for every statement under way on its tables, and may rewrite one.
+      await allowLongJob(tx);
       const done = await queryRows(tx, sql`select 1 from schema_migrations where name = ${file}`);
       if (done.length > 0) return;
       await runFile(tx, migrationsDir + file);

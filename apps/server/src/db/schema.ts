@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   ACCOUNT_TYPES,
   BATCH_KINDS,
+  limits,
   REQUEST_STATUSES,
   ROLES,
   SCHEDULE_EVERY,
@@ -53,6 +54,12 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 const isOneOf = (column: AnyPgColumn, values: readonly string[]): SQL =>
   sql`${column} in (${sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(', '))})`;
 
+/** `column between 1 and max` (or null, when `nullable`), the limit a named constant of the contract. */
+const lengthUpTo = (column: AnyPgColumn, max: number, nullable = false): SQL => {
+  const bounded = sql`length(${column}) between 1 and ${sql.raw(String(max))}`;
+  return nullable ? sql`${column} is null or ${bounded}` : bounded;
+};
+
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /** Cents fit a JS number exactly far beyond any balance this bank allows (2^53 cents). */
 const cents = (name: string) => bigint(name, { mode: 'number' });
@@ -78,7 +85,10 @@ export const banks = pgTable(
   (t) => [
     check('banks_name_not_blank', sql`length(btrim(${t.name})) > 0`),
     check('banks_banker_limit_not_negative', sql`${t.bankerLimitCents} >= 0`),
-    check('banks_savings_rate_range', sql`${t.savingsRateHundredths} between 0 and 10000`),
+    check(
+      'banks_savings_rate_range',
+      sql`${t.savingsRateHundredths} between 0 and ${sql.raw(String(limits.savingsRateMaxPercent * 100))}`,
+    ),
   ],
 );
 
@@ -225,8 +235,8 @@ export const batches = pgTable(
   },
   (t) => [
     check('batches_kind_valid', isOneOf(t.kind, BATCH_KINDS)),
-    check('batches_memo_length', sql`${t.memo} is null or length(${t.memo}) between 1 and 60`),
-    check('batches_count_range', sql`${t.itemCount} between 1 and 1000`),
+    check('batches_memo_length', lengthUpTo(t.memo, limits.memoMaxLength, true)),
+    check('batches_count_range', sql`${t.itemCount} between 1 and ${sql.raw(String(limits.batchMaxItems))}`),
     check('batches_total_positive', sql`${t.totalCents} > 0`),
     index('batches_bank_created_idx').on(t.bankId, t.createdAt.desc()),
   ],
@@ -276,7 +286,7 @@ export const transactions = pgTable(
       .on(t.reversalOf)
       .where(sql`${t.reversalOf} is not null`),
     check('transactions_type_valid', isOneOf(t.type, TRANSACTION_TYPES)),
-    check('transactions_memo_length', sql`${t.memo} is null or length(${t.memo}) between 1 and 60`),
+    check('transactions_memo_length', lengthUpTo(t.memo, limits.memoMaxLength, true)),
     check(
       'transactions_posted_consistent',
       sql`(${t.status} = 'posted') = (${t.postedDate} is not null and ${t.accountBalanceCents} is not null and ${t.postingSeq} is not null)`,
@@ -365,8 +375,12 @@ export const schedules = pgTable(
     active: boolean('active').notNull().default(true),
     nextIndex: integer('next_index').notNull().default(0),
     nextRunAt: timestamp('next_run_at', { withTimezone: true }),
-    /** Why the bank stopped it (its maker may no longer move money this way); null otherwise. */
+    /**
+     * Why it stopped on its own (its run failed, or its maker may no longer move money this way),
+     * and when; both null otherwise, and cleared when it is resumed.
+     */
     pausedReason: text('paused_reason'),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
@@ -374,10 +388,10 @@ export const schedules = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
-    check('schedules_name_length', sql`length(${t.name}) between 1 and 60`),
+    check('schedules_name_length', lengthUpTo(t.name, limits.scheduleNameMaxLength)),
     check('schedules_kind_valid', isOneOf(t.kind, BATCH_KINDS)),
     check('schedules_amount_positive', sql`${t.amountCents} > 0`),
-    check('schedules_memo_length', sql`${t.memo} is null or length(${t.memo}) between 1 and 60`),
+    check('schedules_memo_length', lengthUpTo(t.memo, limits.memoMaxLength, true)),
     check('schedules_every_valid', isOneOf(t.every, SCHEDULE_EVERY)),
     check('schedules_account_type_valid', isOneOf(t.accountType, ACCOUNT_TYPES)),
     check('schedules_shortfall_valid', isOneOf(t.shortfall, SHORTFALL_RULES)),
@@ -387,6 +401,7 @@ export const schedules = pgTable(
       sql`(${t.active} and ${t.deletedAt} is null) = (${t.nextRunAt} is not null)`,
     ),
     check('schedules_next_index_not_negative', sql`${t.nextIndex} >= 0`),
+    check('schedules_stopped_with_reason', sql`(${t.pausedReason} is null) = (${t.stoppedAt} is null)`),
     index('schedules_bank_idx').on(t.bankId),
     index('schedules_due_idx')
       .on(t.nextRunAt)
@@ -408,11 +423,21 @@ export const scheduleRuns = pgTable(
       .references(() => schedules.id),
     occurrenceDate: date('occurrence_date', { mode: 'string' }),
     runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+    /** The first of its paydays (null when it paid nobody) ... */
     batchId: uuid('batch_id').references(() => batches.id),
+    /** ... and all of them: a run pays at most 1,000 accounts a payday (limits.scheduleRunMaxPayments). */
+    batchIds: uuid('batch_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     itemCount: integer('item_count').notNull(),
     totalCents: cents('total_cents').notNull(),
+    /** At most 1,000 of the accounts it left out, and of those it cut (limits.scheduleRunListedMax) ... */
     leftOut: jsonb('left_out').notNull(),
     cut: jsonb('cut').notNull(),
+    /** ... and how many there were in all. */
+    leftOutCount: integer('left_out_count').notNull().default(0),
+    cutCount: integer('cut_count').notNull().default(0),
     problem: text('problem'),
     /** Who pressed Run now; null for the schedule's own run. */
     ranBy: integer('ran_by').references(() => users.id),
@@ -422,6 +447,41 @@ export const scheduleRuns = pgTable(
     unique('schedule_runs_occurrence_unique').on(t.scheduleId, t.occurrenceDate),
     index('schedule_runs_schedule_idx').on(t.scheduleId, t.runAt.desc()),
     check('schedule_runs_totals', sql`${t.itemCount} >= 0 and ${t.totalCents} >= 0`),
+    check(
+      'schedule_runs_paydays',
+      sql`${t.batchId} is not distinct from ${t.batchIds}[1] and cardinality(${t.batchIds}) <= 10`,
+    ),
+    check(
+      'schedule_runs_listed',
+      sql`jsonb_array_length(${t.leftOut}) <= least(${t.leftOutCount}, 1000)
+          and jsonb_array_length(${t.cut}) <= least(${t.cutCount}, 1000)`,
+    ),
+  ],
+);
+
+/**
+ * The last failure of each item of a background job (a schedule's run, a request's expiry): the
+ * job-item runner (domain/job-items) records it in the transaction that rolled the item's work
+ * back, so one item that throws never holds up the others, and a job does not try it again every
+ * minute. `reason` is what staff are shown; `detail` the error, for the operator.
+ */
+export const jobFailures = pgTable(
+  'job_failures',
+  {
+    job: text('job').notNull(),
+    /** The item's key within the job: a schedule's id, a request's id. */
+    item: text('item').notNull(),
+    bankId: integer('bank_id').references(() => banks.id),
+    reason: text('reason').notNull(),
+    detail: text('detail').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.job, t.item] }),
+    check('job_failures_job_length', sql`length(${t.job}) between 1 and 40`),
+    check('job_failures_item_length', sql`length(${t.item}) between 1 and 100`),
+    check('job_failures_reason_length', sql`length(${t.reason}) between 1 and 500`),
+    check('job_failures_detail_length', sql`length(${t.detail}) <= 2000`),
   ],
 );
 
@@ -463,8 +523,8 @@ export const supportTickets = pgTable(
     check('support_tickets_type_valid', isOneOf(t.ticketType, TICKET_TYPES)),
     check('support_tickets_severity_valid', isOneOf(t.severity, TICKET_SEVERITIES)),
     check('support_tickets_status_valid', isOneOf(t.status, TICKET_STATUSES)),
-    check('support_tickets_title_length', sql`length(${t.title}) between 1 and 120`),
-    check('support_tickets_contents_length', sql`length(${t.contents}) between 1 and 5000`),
+    check('support_tickets_title_length', lengthUpTo(t.title, limits.ticketTitleMaxLength)),
+    check('support_tickets_contents_length', lengthUpTo(t.contents, limits.ticketContentsMaxLength)),
     index('support_tickets_bank_idx').on(t.bankId),
   ],
 );
@@ -541,12 +601,19 @@ export const bankerRequests = pgTable(
     transactionId: bigint('transaction_id', { mode: 'number' }).references(() => transactions.id),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * What it held while it waited: a withdrawal its amount, or nothing when the account could not
+     * cover it; kept after the decision, which releases exactly this once.
+     */
+    heldCents: cents('held_cents').notNull().default(0),
+    /** It came within the day's banker limit: it counts against the classmate's allowance that day. */
+    withinLimit: boolean('within_limit').notNull().default(false),
   },
   (t) => [
     check('banker_requests_kind_valid', isOneOf(t.kind, BATCH_KINDS)),
     check('banker_requests_status_valid', isOneOf(t.status, REQUEST_STATUSES)),
     check('banker_requests_amount_positive', sql`${t.amountCents} > 0`),
-    check('banker_requests_memo_length', sql`${t.memo} is null or length(${t.memo}) between 1 and 60`),
+    check('banker_requests_memo_length', lengthUpTo(t.memo, limits.memoMaxLength, true)),
     check(
       'banker_requests_approved_moved',
       sql`(${t.status} = 'approved') = (${t.transactionId} is not null)`,
@@ -556,6 +623,13 @@ export const bankerRequests = pgTable(
     index('banker_requests_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'waiting'`),
+    check(
+      'banker_requests_held_range',
+      sql`${t.heldCents} between 0 and ${t.amountCents} and (${t.heldCents} = 0 or ${t.kind} = 'withdrawal')`,
+    ),
+    index('banker_requests_within_limit_idx')
+      .on(t.accountNumber, t.createdAt)
+      .where(sql`${t.withinLimit}`),
   ],
 );
 
@@ -575,7 +649,7 @@ export const goals = pgTable(
     reachedAt: timestamp('reached_at', { withTimezone: true }),
   },
   (t) => [
-    check('goals_name_length', sql`length(${t.name}) between 1 and 60`),
+    check('goals_name_length', lengthUpTo(t.name, limits.goalNameMaxLength)),
     check('goals_amount_positive', sql`${t.amountCents} > 0`),
     index('goals_account_idx').on(t.accountNumber),
   ],

@@ -27,12 +27,29 @@ export const pageSize = (query: PageQuery): number | undefined =>
 export const wholeList = <T>(rows: T[]): Page<T> => ({ rows, nextCursor: null, total: null });
 
 /** A page from `limit + 1` rows read: the extra one only says that more exist. */
-export function pageFrom<T>(read: T[], limit: number, keyOf: (row: T) => string, total: number): Page<T> {
+export function pageFrom<T>(
+  read: T[],
+  limit: number,
+  keyOf: (row: T) => string,
+  total: number | null,
+): Page<T> {
   const rows = read.slice(0, limit);
   const more = read.length > limit;
   return { rows, nextCursor: more ? keyOf(rows.at(-1)!) : null, total };
 }
 
+/** The same page with each row turned into what the API answers. */
+export const mapPage = <T, U>(page: Page<T>, view: (row: T) => U): Page<U> => ({
+  ...page,
+  rows: page.rows.map(view),
+});
+
 /** A cursor that names no row of the list (another bank's, or made up). */
 export const unknownCursor = () =>
   badRequest(messages.pageCursorInvalid, { cursor: messages.pageCursorInvalid });
+
+/** A page of a list that always pages: how many rows, after which one (its key, as the list gave it). */
+export interface KeyedPage {
+  limit: number;
+  cursor?: string | undefined;
+}

@@ -79,7 +79,11 @@ export const datasets: Dataset[] = [
     table: 'batches',
     columns: columns('id kind memo count total createdBy createdAt reversalOf', { total: 'money' }),
     query: (bankId) =>
-      sql`select p.id, p.kind, p.memo, p.item_count as count, p.total_cents as total,
+      // Count and total as the payday list shows them: its live payments (list-batches.ts).
+      sql`select p.id, p.kind, p.memo,
+            (select count(*)::int from transactions t where t.batch_id = p.id and t.deleted_at is null) as count,
+            (select coalesce(sum(t.amount_cents), 0)::bigint from transactions t
+             where t.batch_id = p.id and t.deleted_at is null) as total,
             u.username as "createdBy", ${iso('p.created_at')} as "createdAt", p.reversal_of as "reversalOf"
           from batches p join users u on u.id = p.created_by
           where p.bank_id = ${bankId} order by p.created_at, p.id`,
@@ -196,4 +200,6 @@ export const leftOut: Record<string, string> = {
   login_failures: 'failed sign-ins by user name and address, kept an hour to slow down guessing',
   idempotency_keys: 'answers kept to replay a repeated request; the money they moved is in transactions',
   interest_credits: 'which months have had their interest; the interest itself is in transactions',
+  job_failures:
+    "the operator's record of background work that failed; a schedule it stopped says why in schedules",
 };

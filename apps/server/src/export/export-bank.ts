@@ -3,6 +3,7 @@ import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database, type Tx } from '../db/client.js';
+import { allowLongJob } from '../db/timeouts.js';
 import { datasets, iso, type Dataset } from './datasets.js';
 
 /** "12.50": cents as a decimal string with two places, exactly (no floating point). */
@@ -65,6 +66,8 @@ export async function exportBank(db: Database, bankId: number, dir: string): Pro
   assertEmptyFolder(dir);
   return db.transaction(
     async (tx) => {
+      // One bank's every table and statement file from one snapshot: longer than a request may take.
+      await allowLongJob(tx);
       const bank = await findBank(tx, bankId);
       mkdirSync(path.join(dir, 'statements'), { recursive: true });
       const counts: Record<string, number> = {};

@@ -3,13 +3,14 @@ import type { Job } from './job.js';
 
 /**
  * Expires banker requests that waited 7 days and releases what they held, once a minute and at
- * start. Several processes share the work; each request expires once (domain/requests/expire-requests.ts).
+ * start. Several processes share the work; each request expires once, and one that cannot is
+ * recorded and left alone (domain/requests/expire-requests.ts).
  */
 export const requestExpiryJob: Job = {
   name: 'request-expiry',
   intervalMs: 60_000,
   async run(db, _config, now) {
-    const expired = await expireRequests(db, now);
-    return expired > 0 ? { expired } : null;
+    const { expired, failed } = await expireRequests(db, now);
+    return expired + failed.length > 0 ? { expired, failed } : null;
   },
 };

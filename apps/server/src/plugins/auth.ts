@@ -34,6 +34,7 @@ declare module 'fastify' {
 
 const allowedRoles: Record<Exclude<Tier, 'public'>, ReadonlyArray<Actor['role']>> = {
   user: ['ADMIN', 'TELLER', 'USER'],
+  student: ['USER'],
   teller: ['ADMIN', 'TELLER'],
   admin: ['ADMIN'],
 };
@@ -95,12 +96,15 @@ export function registerAuth(app: FastifyInstance, db: Database) {
   });
 }
 
-/** Why the rules refuse this actor on this route, or null when they allow it. */
+/**
+ * Why the rules refuse this actor on this route, or null when they allow it. A temporary password
+ * first: until it is replaced nothing else is open, whatever the route's tier.
+ */
 function refusal(request: FastifyRequest, tier: Exclude<Tier, 'public'>, actor: SignedIn): Error | null {
-  if (!allowedRoles[tier].includes(actor.role)) return forbidden();
   if (actor.mustChangePassword && !allowedWithTemporaryPassword(request, actor)) {
     return forbidden(messages.choosePasswordFirst, 'PASSWORD_CHANGE_REQUIRED');
   }
+  if (!allowedRoles[tier].includes(actor.role)) return forbidden();
   return null;
 }
 

@@ -10,6 +10,7 @@ import {
   type ErrorReason,
 } from '@bank/shared';
 import { pgError, pgErrorCodes } from '../db/pg-error.js';
+import { databaseUnavailability, type Unavailability } from '../db/unavailable.js';
 
 /**
  * What a refusal that may be shown to a person looks like (the domain's AppError has this shape).
@@ -59,6 +60,17 @@ function databaseConflict(error: unknown): ErrorBody | null {
       return null;
   }
 }
+
+/**
+ * When to try again after a 503: a database that went away takes a few seconds to come back (a
+ * restart, a failover); a busy one frees up as soon as the work ahead is done.
+ */
+export const RETRY_AFTER_SECONDS: Record<Unavailability, number> = { UNAVAILABLE: 5, BUSY: 1 };
+
+const unavailableMessages: Record<Unavailability, string> = {
+  UNAVAILABLE: messages.databaseUnavailable,
+  BUSY: messages.busy,
+};
 
 /**
  * Fastify's own refusals that never reach a route, its hooks or the error handler: a URL that is
@@ -140,6 +152,16 @@ export function registerErrorHandling(app: FastifyInstance) {
         error: 'RATE_LIMITED',
         reason: 'RATE_LIMITED',
         message: messages.rateLimited,
+      });
+    }
+    const unavailable = databaseUnavailability(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS[unavailable]));
+      return send(reply, 503, {
+        error: 'UNAVAILABLE',
+        reason: unavailable,
+        message: unavailableMessages[unavailable],
       });
     }
     const conflict = databaseConflict(error);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger, { type SwaggerTransformObject } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { routeDocs, routeKey, routeTable, type Route } from '@bank/shared';
+import { routeDocs, routeKey, routeTable, TEXT_STORED_NORMALISED, type Route } from '@bank/shared';
 
 interface MediaType {
   schema?: unknown;
@@ -77,7 +77,7 @@ export async function registerDocument(app: FastifyInstance): Promise<void> {
       info: {
         title: 'School Bank API',
         version: '1.0.0',
-        description: `The HTTP contract of the bank. ${EVERY_BODY}`,
+        description: `The HTTP contract of the bank. ${EVERY_BODY} ${TEXT_STORED_NORMALISED}`,
       },
       servers: [{ url: '/api' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },

@@ -13,6 +13,7 @@ import {
 } from '../domain/requests/index.js';
 import { actorOf } from '../plugins/auth.js';
 import type { RouteDeps } from './deps.js';
+import { sendPage } from './page.js';
 import { registerRoute, type RoutePlugin } from './register.js';
 
 const clockOf = (config: RouteDeps['config']) => ({
@@ -47,24 +48,28 @@ export const requestRoutes: RoutePlugin = async (app, { db, config }) => {
   });
 
   registerRoute(app, requestCalls.preview, (request) =>
-    previewRequest(db, actorOf(request), requestInput(request.body)),
+    previewRequest(db, actorOf(request), requestInput(request.body), new Date()),
   );
 
   registerRoute(app, requestCalls.classmates, (request) =>
     listClassmates(db, actorOf(request), request.params.username, request.query.q),
   );
 
-  registerRoute(app, requestCalls.ofBanker, (request) =>
-    listRequestsOf(db, actorOf(request), request.params.username),
+  registerRoute(app, requestCalls.ofBanker, async (request, reply) =>
+    sendPage(reply, await listRequestsOf(db, actorOf(request), request.params.username, request.query)),
   );
 
   registerRoute(app, requestCalls.cancel, (request) =>
     cancelRequest(db, actorOf(request), request.params.requestId, new Date()),
   );
 
-  registerRoute(app, requestCalls.ofBank, (request) =>
-    listRequestsOfBank(db, actorOf(request), request.params.bankId, request.query.status),
-  );
+  registerRoute(app, requestCalls.ofBank, async (request, reply) => {
+    const { status, ...page } = request.query;
+    return sendPage(
+      reply,
+      await listRequestsOfBank(db, actorOf(request), request.params.bankId, status, page),
+    );
+  });
 
   registerRoute(app, requestCalls.approve, (request) =>
     approveRequest(db, clockOf(config), actorOf(request), request.params.requestId),

@@ -11,6 +11,7 @@ import {
   updateSchedule,
 } from '../domain/schedules/index.js';
 import { actorOf } from '../plugins/auth.js';
+import { sendPage } from './page.js';
 import { registerRoute, type RoutePlugin } from './register.js';
 
 /** API.md "The school year": schedules, their previews, runs and Run now. */
@@ -38,7 +39,9 @@ export const scheduleRoutes: RoutePlugin = async (app, { db, config }) => {
     previewTerms(db, actorOf(request), request.body, new Date()),
   );
 
-  registerRoute(app, calls.runs, (request) => listRuns(db, actorOf(request), request.params.scheduleId));
+  registerRoute(app, calls.runs, async (request, reply) =>
+    sendPage(reply, await listRuns(db, actorOf(request), request.params.scheduleId, request.query)),
+  );
 
   registerRoute(app, calls.runNow, async (request, reply) => {
     const key = parseIdempotencyKey(request.headers['idempotency-key']);

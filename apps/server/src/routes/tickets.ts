@@ -3,6 +3,7 @@ import { createTicket } from '../domain/tickets/create-ticket.js';
 import { listTickets } from '../domain/tickets/list-tickets.js';
 import { updateTicket } from '../domain/tickets/update-ticket.js';
 import { actorOf } from '../plugins/auth.js';
+import { sendPage } from './page.js';
 import { registerRoute, type RoutePlugin } from './register.js';
 
 export const ticketRoutes: RoutePlugin = async (app, { db }) => {
@@ -10,7 +11,9 @@ export const ticketRoutes: RoutePlugin = async (app, { db }) => {
     reply.code(201).send(await createTicket(db, actorOf(request), request.body)),
   );
 
-  registerRoute(app, calls.list, (request) => listTickets(db, actorOf(request), request.params.bankId));
+  registerRoute(app, calls.list, async (request, reply) =>
+    sendPage(reply, await listTickets(db, actorOf(request), request.params.bankId, request.query)),
+  );
 
   registerRoute(app, calls.update, (request) => updateTicket(db, actorOf(request), request.body));
 };

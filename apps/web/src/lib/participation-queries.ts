@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { goalCalls, isStaff, requestCalls, type User } from '@bank/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from './api-client';
+import { useKeyedPages } from './keyed-pages';
 import { loadCurrentUser } from './current-user';
 import { earlyAsk, queryKeys } from './queries';
 
@@ -36,17 +37,20 @@ const WAITING_REFRESH_MS = 60_000;
  * Approvals screen lists them, from the one query.
  */
 export function useWaitingRequests(bankId: number, enabled = true) {
-  return useQuery({
-    queryKey: queryKeys.waitingRequests(bankId),
-    queryFn: ({ signal }) =>
-      api.call(requestCalls.ofBank, { params: { bankId }, query: { status: 'waiting' }, signal }),
-    enabled,
-    refetchInterval: WAITING_REFRESH_MS,
-  });
+  return useKeyedPages(
+    queryKeys.waitingRequests(bankId),
+    (cursor, signal) =>
+      api.callWithHeaders(requestCalls.ofBank, {
+        params: { bankId },
+        query: { status: 'waiting', cursor },
+        signal,
+      }),
+    { enabled, refetchInterval: WAITING_REFRESH_MS },
+  );
 }
 
-/** Staff's count of waiting requests, for the menu's badge and the home tile; nothing for others. */
+/** Staff's count of waiting requests (all of them, X-Total-Count), for the menu's badge and the home tile. */
 export function useWaitingCount(user: User): number | undefined {
   const waiting = useWaitingRequests(user.bankId, isStaff(user.userRole) && !user.mustChangePassword);
-  return waiting.data?.length;
+  return waiting.total;
 }

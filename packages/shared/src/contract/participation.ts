@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { positiveId } from '../schemas/common.js';
 import {
   bankerRequest,
+  bankerRequestsQuery,
   classmate,
   createGoalBody,
   createRequestBody,
@@ -9,6 +10,7 @@ import {
   rejectBody,
   requestPreview,
   requestsQuery,
+  staffRequest,
   updateGoalBody,
 } from '../schemas/participation.js';
 import { searchText } from '../schemas/paging.js';
@@ -25,7 +27,7 @@ export const requestCalls = {
   create: route({
     method: 'POST',
     path: '/user/requests',
-    tier: 'user',
+    tier: 'student',
     tags: ['requests'],
     headers: idempotencyHeaders,
     body: createRequestBody,
@@ -34,7 +36,7 @@ export const requestCalls = {
   preview: route({
     method: 'POST',
     path: '/user/requests/preview',
-    tier: 'user',
+    tier: 'student',
     tags: ['requests'],
     body: createRequestBody,
     response: { 200: requestPreview },
@@ -42,7 +44,7 @@ export const requestCalls = {
   classmates: route({
     method: 'GET',
     path: '/user/classmates/:username',
-    tier: 'user',
+    tier: 'student',
     tags: ['requests'],
     params: byUsername,
     query: z.object({ q: searchText }),
@@ -54,12 +56,13 @@ export const requestCalls = {
     tier: 'user',
     tags: ['requests'],
     params: byUsername,
+    query: bankerRequestsQuery,
     response: { 200: z.array(bankerRequest) },
   }),
   cancel: route({
     method: 'POST',
     path: '/user/requests/:requestId/cancel',
-    tier: 'user',
+    tier: 'student',
     tags: ['requests'],
     params: byRequest,
     response: { 200: bankerRequest },
@@ -71,7 +74,7 @@ export const requestCalls = {
     tags: ['requests'],
     params: z.object({ bankId: positiveId }),
     query: requestsQuery,
-    response: { 200: z.array(bankerRequest) },
+    response: { 200: z.array(staffRequest) },
   }),
   approve: route({
     method: 'POST',
@@ -79,7 +82,7 @@ export const requestCalls = {
     tier: 'teller',
     tags: ['requests'],
     params: byRequest,
-    response: { 200: bankerRequest },
+    response: { 200: staffRequest },
   }),
   reject: route({
     method: 'POST',
@@ -88,7 +91,7 @@ export const requestCalls = {
     tags: ['requests'],
     params: byRequest,
     body: rejectBody,
-    response: { 200: bankerRequest },
+    response: { 200: staffRequest },
   }),
 };
 
@@ -97,7 +100,7 @@ export const goalCalls = {
   create: route({
     method: 'POST',
     path: '/user/goals',
-    tier: 'user',
+    tier: 'student',
     tags: ['goals'],
     body: createGoalBody,
     response: { 201: goal },
@@ -113,7 +116,7 @@ export const goalCalls = {
   update: route({
     method: 'PUT',
     path: '/user/goals/:goalId',
-    tier: 'user',
+    tier: 'student',
     tags: ['goals'],
     params: byGoal,
     body: updateGoalBody,
@@ -122,7 +125,7 @@ export const goalCalls = {
   delete: route({
     method: 'DELETE',
     path: '/user/goals/:goalId',
-    tier: 'user',
+    tier: 'student',
     tags: ['goals'],
     params: byGoal,
     response: { 204: z.null() },

@@ -25,8 +25,7 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
   'GET /admin/users/:bankId': {
     summary:
       'Without limit every live user; with q, limit and cursor a page by User Id (X-Next-Cursor, X-Total-Count)',
-    description:
-      'A cursor must be the X-Next-Cursor this list gave: a cursor naming no row of the bank is a 400.',
+    description: 'The next page starts after the cursor (a User Id) in User Id order.',
   },
   'GET /teller/accounts/bank/:bankId': {
     summary:
@@ -38,13 +37,16 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
   'GET /teller/batches/:bankId/:batchId': {
     summary: 'One payday and each of its payments with its student, in item order',
   },
-  'GET /teller/requests/:bankId': { summary: "The bank's requests, oldest waiting first" },
+  'GET /teller/requests/:bankId': {
+    summary:
+      "A page of the bank's requests: the waiting ones oldest first, then the decided newest first (X-Next-Cursor, X-Total-Count)",
+  },
   'GET /teller/schedules/:bankId': { summary: "The bank's schedules, by next run (paused ones last)" },
   'GET /teller/schedules/:scheduleId/preview': {
     summary: 'The next run as a payday preview, and when it would run; writes nothing',
   },
   'GET /teller/schedules/:scheduleId/runs': {
-    summary: 'Every run, newest first, with who was left out or cut and why',
+    summary: 'A page of runs, newest first, with who was left out or cut and why (X-Next-Cursor)',
   },
   'GET /teller/students/:bankId': {
     summary:
@@ -56,7 +58,13 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
     summary: "A banker's classmates (their branch's other Students) with their open accounts, no balances",
   },
   'GET /user/goals/:username': { summary: "A Student's goals with their progress and pace" },
-  'GET /user/requests/:username': { summary: 'The requests a banker made, newest first' },
+  'GET /user/requests/:username': {
+    summary: 'A page of the requests a banker made, newest first (X-Next-Cursor)',
+  },
+  'GET /user/supportTickets/:bankId': {
+    summary:
+      "A page of tickets, oldest first (an admin's: the bank's; anyone else's: their own); X-Next-Cursor",
+  },
   'GET /user/statements/:username': { summary: "A customer's issued statements, newest month first" },
   'GET /user/statements/download/:fileName': {
     summary: 'One issued statement as a PDF (statement-{accountId}-{YYYY-MM}.pdf)',
@@ -66,6 +74,7 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
   },
   'POST /admin/batches/:batchId/reverse': {
     summary: 'Reverse a whole payday, or the chosen accounts of it, as one new payday: all or nothing',
+    description: 'Each of accountIds must be an account the payday paid: any other is a 400 naming it.',
   },
   'POST /admin/transactions/:transactionId/reverse': {
     summary:
@@ -121,14 +130,17 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
   },
   'POST /user/requests': {
     summary:
-      "A class banker asks to deposit to or withdraw from a classmate's account; approved at once up to the bank's limit",
+      "A class banker asks to deposit to or withdraw from a classmate's account; approved at once within the day's limit",
+    description:
+      'Approved at once when it goes at once (see the preview) and the account can pay; otherwise it waits for staff. A withdrawal the account cannot pay is never refused: it waits, holding nothing.',
   },
   'POST /user/requests/:requestId/cancel': {
     summary: 'The banker who made it takes back a waiting request; its hold is released',
   },
   'POST /user/requests/preview': {
-    summary:
-      'What a request would do: whose account, whether it can pay, whether it is approved at once; writes nothing',
+    summary: 'Whose account, and whether the request goes at once; nothing of the money; writes nothing',
+    description:
+      "goesAtOnce: the amount fits what is left of the bank's limit for this classmate today (all bankers, all their accounts, the bank's time zone), and, for a withdrawal, none of theirs waits. It never depends on the balance.",
   },
   'POST /user/transfers': { description: 'toAccountId must differ from fromAccountId.' },
   'PUT /admin/bank/update': {

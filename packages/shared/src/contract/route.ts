@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 
-/** Who may call a route (API.md "Tiers and tenancy"): anyone, anyone signed in, staff, or admins. */
-export const tiers = ['public', 'user', 'teller', 'admin'] as const;
+/**
+ * Who may call a route (API.md "Tiers and tenancy"): anyone, anyone signed in, only a Student (a
+ * Student's own call, under /user: staff get 403, API.md "Errors"), staff, or admins.
+ */
+export const tiers = ['public', 'user', 'student', 'teller', 'admin'] as const;
 export type Tier = (typeof tiers)[number];
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

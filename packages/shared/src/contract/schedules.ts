@@ -4,6 +4,7 @@ import {
   createScheduleBody,
   schedule,
   schedulePreview,
+  runsQuery,
   scheduleRun,
   updateScheduleBody,
 } from '../schemas/schedules.js';
@@ -69,6 +70,7 @@ export const scheduleCalls = {
     tier: 'teller',
     tags: ['schedules'],
     params: bySchedule,
+    query: runsQuery,
     response: { 200: z.array(scheduleRun) },
   }),
   runNow: route({

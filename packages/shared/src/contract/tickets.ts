@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { positiveId } from '../schemas/common.js';
+import { ticketsQuery } from '../schemas/paging.js';
 import { createTicketBody, supportTicket, updateTicketBody } from '../schemas/tickets.js';
 import { route } from './route.js';
 
@@ -18,6 +19,7 @@ export const ticketCalls = {
     tier: 'user',
     tags: ['tickets'],
     params: z.object({ bankId: positiveId }),
+    query: ticketsQuery,
     response: { 200: z.array(supportTicket) },
   }),
   update: route({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES } from '../constants.js';
 import { messages } from '../messages.js';
-import { identifierText, positiveId, requiredId } from './common.js';
+import { identifierText, positiveId, requiredId, textPattern } from './common.js';
 
 export const accountType = z.enum(ACCOUNT_TYPES);
 
@@ -23,14 +23,22 @@ export const account = z.object({
 });
 export type Account = z.infer<typeof account>;
 
+/** The owner, named by userId or username: not blank (the document's pattern says so). */
+const owner = () =>
+  identifierText('User Id')
+    .meta({ pattern: textPattern(false, true) })
+    .optional();
+
 export const createAccountBody = z
   .object({
     branchId: requiredId(messages.branchRequired),
-    userId: identifierText('User Id').optional(),
-    username: identifierText('User Id').optional(),
+    userId: owner(),
+    username: owner(),
     accountType: accountType.default('CHECKING'),
     bankId: positiveId.optional(),
   })
+  // One of the two is required: the document states it (JSON Schema), the refine below refuses it.
+  .meta({ anyOf: [{ required: ['userId'] }, { required: ['username'] }] })
   .transform(({ userId, username, ...rest }) => ({ ...rest, username: (userId ?? username ?? '').trim() }))
   .refine((v) => v.username.length > 0, { message: messages.userRequired, path: ['userId'] });
 export type CreateAccountBody = z.input<typeof createAccountBody>;

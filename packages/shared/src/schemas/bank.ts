@@ -21,15 +21,15 @@ export const bankSettings = z.object({
 });
 export type BankSettings = z.infer<typeof bankSettings>;
 
-/** A percent from 0 to 100 with at most 2 decimals, as hundredths of a percent (250 = 2.50 %). */
+/** A percent from 0 to savingsRateMaxPercent with at most 2 decimals, as hundredths (250 = 2.50 %). */
 export const savingsRateInHundredths = z
   .number({ error: messages.savingsRateInvalid })
   .min(0, messages.savingsRateInvalid)
-  .max(100, messages.savingsRateInvalid)
+  .max(limits.savingsRateMaxPercent, messages.savingsRateInvalid)
   .multipleOf(0.01, messages.savingsRateInvalid)
   .transform((rate, ctx) => {
     const hundredths = toCents(rate);
-    if (hundredths === null || hundredths < 0 || hundredths > 10_000) {
+    if (hundredths === null || hundredths < 0 || hundredths > limits.savingsRateMaxPercent * 100) {
       ctx.addIssue({ code: 'custom', message: messages.savingsRateInvalid });
       return z.NEVER;
     }

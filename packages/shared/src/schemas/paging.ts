@@ -38,3 +38,35 @@ export const accountCursor = cursorOf(ACCOUNT_NUMBER_PATTERN, 'the account numbe
 export const usersQuery = z.object({ q: searchText, limit: pageLimit, cursor: userCursor });
 /** Query of GET /teller/accounts/bank/{bankId}. */
 export const bankAccountsQuery = z.object({ q: searchText, limit: pageLimit, cursor: accountCursor });
+
+/**
+ * The lists that always page (issue 31: a limit on everything): without `limit` an answer has the
+ * default number of rows, and `X-Next-Cursor` says more follow. A cursor is the last row's key.
+ */
+export const pageLimitOf = (defaultLimit: number, max: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(max)
+    .default(defaultLimit)
+    .describe(`1 to ${max}, default ${defaultLimit}; X-Next-Cursor when more rows follow`);
+
+/**
+ * The id of the last row (support tickets, a banker's requests): at most 9 digits, so every
+ * cursor the pattern allows fits the ids' integer column (a 10-digit one would be a 500).
+ */
+export const idCursor = cursorOf(/^[1-9][0-9]{0,8}$/, 'the id of the last row');
+/** A bank's requests: `w` (still in the waiting queue) or `d` (decided), then the last row's id. */
+export const queueCursor = cursorOf(/^[wd][1-9][0-9]{0,8}$/, 'w or d, then the id of the last row');
+/** A schedule's runs: the last run's time (milliseconds since 1970) and its id. */
+export const runCursor = cursorOf(
+  /^[0-9]{1,15}-[1-9][0-9]{0,14}$/,
+  'the last run: its time in ms, "-", its id',
+);
+
+/** Query of GET /user/supportTickets/{bankId}: every ticket a realistic bank has, in one page. */
+export const ticketsQuery = z.object({
+  limit: pageLimitOf(limits.listPageMax, limits.listPageMax),
+  cursor: idCursor,
+});

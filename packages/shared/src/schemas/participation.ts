@@ -10,6 +10,7 @@ import { accountType } from './accounts.js';
 import { batchKind } from './classroom.js';
 import { amountInCents } from './common.js';
 import { calendarDate } from './schedules.js';
+import { idCursor, pageLimitOf, queueCursor } from './paging.js';
 import { text } from './text.js';
 import { chosenAccount, memo, reversalReason } from './transactions.js';
 
@@ -66,18 +67,37 @@ export const bankerRequest = z.object({
 });
 export type BankerRequest = z.infer<typeof bankerRequest>;
 
-/** What a banker may learn before sending: whose account, and whether it can pay (never its balance). */
+/**
+ * A request as staff see it: also whether the account can pay it now (`canPay`: a waiting
+ * withdrawal the account cannot cover waits like any other; true for a waiting deposit; null once
+ * decided). Never in a banker's answers.
+ */
+export const staffRequest = bankerRequest.extend({ canPay: z.boolean().nullable() });
+export type StaffRequest = z.infer<typeof staffRequest>;
+
+/**
+ * What a banker may learn before sending: whose account, and whether it goes at once, which
+ * depends on the amount, the day's limit and the classmate's waiting requests, never on their
+ * money (no balance, no `available`, not whether it can pay).
+ */
 export const requestPreview = z.object({
-  accountId: z.string(),
-  accountType,
-  student: z.string(),
-  studentName: z.string(),
-  canPay: z.boolean(),
-  approvedAtOnce: z.boolean(),
+  username: z.string(),
+  name: z.string(),
+  goesAtOnce: z.boolean(),
 });
 export type RequestPreview = z.infer<typeof requestPreview>;
 
-export const requestsQuery = z.object({ status: requestStatus.optional() });
+/** GET /teller/requests/{bankId}: by status; a page of the queue (waiting oldest first, then the rest newest first). */
+export const requestsQuery = z.object({
+  status: requestStatus.optional(),
+  limit: pageLimitOf(limits.requestsPageDefault, limits.listPageMax),
+  cursor: queueCursor,
+});
+/** GET /user/requests/{username}: a page of a banker's requests, newest first. */
+export const bankerRequestsQuery = z.object({
+  limit: pageLimitOf(limits.requestsPageDefault, limits.listPageMax),
+  cursor: idCursor,
+});
 export const rejectBody = z.object({ reason: reversalReason });
 export type RejectBody = z.input<typeof rejectBody>;
 

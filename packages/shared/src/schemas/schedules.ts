@@ -8,6 +8,7 @@ import { messages, schoolYearText as m } from '../messages.js';
 import { accountType } from './accounts.js';
 import { batchKind, batchPreview } from './classroom.js';
 import { amountInCents, positiveId } from './common.js';
+import { pageLimitOf, runCursor } from './paging.js';
 import { text } from './text.js';
 import { memo } from './transactions.js';
 
@@ -42,7 +43,9 @@ const accountIds = z
   })
   .min(1, m.scheduleTargetInvalid)
   .max(limits.scheduleAccountsMax, m.scheduleTooManyAccounts)
-  .superRefine(refuseRepeats);
+  .superRefine(refuseRepeats)
+  // The document says what refuseRepeats refuses.
+  .meta({ uniqueItems: true });
 
 /**
  * Whom a schedule pays or bills: every Student of a branch (those who join later too), each on
@@ -118,17 +121,23 @@ export const cutItem = z.object({
 
 /**
  * One run of a schedule. `runAt` is the occurrence's instant (06:00 in the bank's zone), or the
- * moment of a Run now (`extra`). `batchId` is null when the run paid nothing (everyone left out,
- * or `problem` says why it did not run).
+ * moment of a Run now (`extra`). A run pays as one payday, or as several when it pays more than a
+ * payday may (`batchIds`, each of at most 1,000 payments; `count` and `total` are the whole run's).
+ * `batchId` is the first of them, null when the run paid nothing (everyone left out, or `problem`
+ * says why it did not run). `leftOut` and `cut` list at most 1,000 accounts each; `leftOutCount`
+ * and `cutCount` count them all.
  */
 export const scheduleRun = z.object({
   runAt: z.string(),
   extra: z.boolean(),
   batchId: z.string().nullable(),
+  batchIds: z.array(z.string()),
   count: z.number().int(),
   total: z.number(),
   leftOut: z.array(leftOutItem),
+  leftOutCount: z.number().int(),
   cut: z.array(cutItem),
+  cutCount: z.number().int(),
   problem: z.string().nullable(),
   ranBy: z.string().nullable(),
 });
@@ -150,8 +159,12 @@ export const schedule = z.object({
   /** The next occurrence's instant; null while paused. */
   nextRun: z.string().nullable(),
   lastRun: scheduleRun.nullable(),
-  /** Why the schedule stopped on its own (a teller permission turned off); null otherwise. */
+  /**
+   * Why the schedule stopped on its own, and when: its run failed, or may not happen (its maker may
+   * no longer make this kind of payment). Null otherwise; resuming it clears both.
+   */
   pausedReason: z.string().nullable(),
+  stoppedAt: z.string().nullable(),
   createdBy: z.string(),
   createdAt: z.string(),
 });
@@ -160,3 +173,9 @@ export type Schedule = z.infer<typeof schedule>;
 /** GET /teller/schedules/{scheduleId}/preview: the next run as a payday preview, and when. */
 export const schedulePreview = batchPreview.extend({ runAt: z.string().nullable() });
 export type SchedulePreview = z.infer<typeof schedulePreview>;
+
+/** GET /teller/schedules/{scheduleId}/runs: a page of runs, newest first. */
+export const runsQuery = z.object({
+  limit: pageLimitOf(limits.scheduleRunsPageDefault, limits.scheduleRunsPageMax),
+  cursor: runCursor,
+});

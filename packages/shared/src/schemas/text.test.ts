@@ -119,6 +119,14 @@ describe('text()', () => {
     expect(branchName.parse('e\u0301'.repeat(10))).toBe('\u00e9'.repeat(10));
   });
 
+  it('measures the stored text, as the database counts it: one that grows when normalised can be too long', () => {
+    // U+0958 is one code point as sent and two in NFC (a composition exclusion).
+    expect(branchName.safeParse('\u0958'.repeat(6)).error?.issues[0]?.message).toBe(
+      messages.branchNameTooLong,
+    );
+    expect(branchName.parse('\u0958'.repeat(5))).toHaveLength(10);
+  });
+
   it('optional text may be empty', () => {
     expect(text({ label: 'Display name', max: 5 }).parse('  ')).toBe('');
   });

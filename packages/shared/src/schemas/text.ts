@@ -78,6 +78,15 @@ export function textPattern(multiline = false, required = false): string {
   return `^${required ? '(?=[\\s\\S]*\\S)' : ''}(?:${allowed}|(?!${refused})[\\s\\S])*$`;
 }
 
+/**
+ * What the document's info says of every text field, beyond its pattern and maxLength (which
+ * count the text as sent): the document fuzz reads it to know the refusal is stated.
+ */
+export const TEXT_STORED_NORMALISED =
+  'Text fields are stored NFC-normalised (every space a plain space, trimmed, single-line runs of spaces as one), ' +
+  "and a field's maxLength is checked on the stored text: a text within it as sent that grows when normalised " +
+  '(a few characters decompose, such as U+0958) is refused with 400 VALIDATION naming the field.';
+
 /** Characters as JSON Schema counts them (code points), not UTF-16 units: an emoji is one. */
 export const codePoints = (value: string) => {
   let count = 0;
@@ -86,9 +95,12 @@ export const codePoints = (value: string) => {
 };
 
 /**
- * A checked, normalised text field (see the rule above). The document shows the rule as a pattern
- * and the length in characters (code points) of the text as sent; the server also accepts a text
- * that is that long only once normalised, and stores the normalised text.
+ * A checked, normalised text field (see the rule above). The length that counts is the stored
+ * (normalised) text's, in characters (code points), as the database's CHECKs count it: a text
+ * that is that long only once normalised (a decomposed letter counts once) is accepted, and one
+ * within it as sent that grows when normalised (U+0958 is two code points in NFC) is refused. The
+ * document shows the rule as a pattern and the length as maxLength, and says the rest in words
+ * (TEXT_STORED_NORMALISED).
  */
 export function text(options: TextOptions) {
   const { label, max, required, multiline = false } = options;
@@ -98,8 +110,7 @@ export function text(options: TextOptions) {
     .superRefine((value, ctx) => {
       const problem = textProblem(value, multiline);
       if (problem) ctx.addIssue({ code: 'custom', message: textProblemMessage(problem, label) });
-      // Within the documented length as sent, or as stored (a decomposed letter counts once).
-      else if (codePoints(value) > max && codePoints(normaliseText(value, multiline)) > max)
+      else if (codePoints(normaliseText(value, multiline)) > max)
         ctx.addIssue({ code: 'custom', message: tooLong });
     })
     .meta({ pattern: textPattern(multiline, required !== undefined), maxLength: max });

@@ -5,7 +5,7 @@ import { inTransaction } from '../../db/transaction.js';
 import { accounts, goals } from '../../db/schema.js';
 import { findVisibleUser } from '../access.js';
 import { isStaff, type Actor } from '../actor.js';
-import { badRequest, notFound } from '../errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../errors.js';
 import { lockAccounts } from '../ledger/index.js';
 import { goalsOfUser, viewGoals, type GoalRow } from './goal-view.js';
 
@@ -30,9 +30,10 @@ async function viewOne(db: Executor, row: GoalRow, now: Date): Promise<Goal> {
 /**
  * POST /user/goals: a Student sets a goal on one of their own open SAVINGS accounts, at most 5 an
  * account (counted under the account's lock, so two at once cannot make a sixth). An account not
- * one's own is a 404, for staff too: a goal is the Student's own.
+ * one's own is a 404; staff are refused with 403 (a goal is the Student's own call).
  */
 export async function createGoal(db: Executor, actor: Actor, input: GoalInput, now: Date): Promise<Goal> {
+  if (isStaff(actor)) throw forbidden();
   const row = await inTransaction(db, async (tx) => {
     const account = (await lockAccounts(tx, [input.accountId])).get(input.accountId);
     if (!account || account.closedAt !== null || account.userId !== actor.id) throw notFound();
@@ -41,8 +42,8 @@ export async function createGoal(db: Executor, actor: Actor, input: GoalInput, n
       .select({ n: count() })
       .from(goals)
       .where(eq(goals.accountNumber, account.accountNumber));
-    if ((existing?.n ?? 0) >= limits.goalsPerAccountMax)
-      throw badRequest(m.goalTooMany, { accountId: m.goalTooMany });
+    // A rule of the bank, not a malformed request: 409, as the document says.
+    if ((existing?.n ?? 0) >= limits.goalsPerAccountMax) throw conflict(m.goalTooMany);
     const [created] = await tx
       .insert(goals)
       .values({
@@ -64,15 +65,16 @@ export async function listGoals(db: Executor, actor: Actor, username: string, no
   return viewGoals(db, await goalsOfUser(db, user.id), now);
 }
 
-/** A goal on an open account of the actor's own; anything else is a 404. */
+/** A goal on an open account of the actor's own; anything else is a 404 (staff: 403, a Student's own call). */
 async function findOwnGoal(db: Executor, actor: Actor, goalId: number): Promise<GoalRow> {
+  if (isStaff(actor)) throw forbidden();
   const [found] = await db
     .select({ goal: goals })
     .from(goals)
     .innerJoin(accounts, eq(accounts.accountNumber, goals.accountNumber))
     .where(and(eq(goals.id, goalId), eq(accounts.userId, actor.id), isNull(accounts.closedAt)))
     .limit(1);
-  if (!found || isStaff(actor)) throw notFound();
+  if (!found) throw notFound();
   return found.goal;
 }
 

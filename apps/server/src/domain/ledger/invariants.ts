@@ -108,16 +108,16 @@ export async function verifyLedger(db: Executor, bankId?: number): Promise<strin
         left join transactions o on o.id = r.reversal_of
         where ${inBank} and r.reversal_of is not null and (o.id is null or o.reversed_by is distinct from r.id)`,
   );
-  // What an account holds is exactly what its waiting withdrawal requests ask, never more than its balance.
+  // What an account holds is exactly what its waiting withdrawal requests hold, never more than its balance.
   const holds = await queryRows<{ account_number: string; held_cents: number; waiting_cents: number }>(
     db,
     sql`select a.account_number, a.held_cents,
-          coalesce(sum(r.amount_cents) filter (where r.status = 'waiting' and r.kind = 'withdrawal'), 0)::bigint as waiting_cents
+          coalesce(sum(r.held_cents) filter (where r.status = 'waiting'), 0)::bigint as waiting_cents
         from accounts a left join banker_requests r on r.account_number = a.account_number
         where ${inBank}
         group by a.account_number, a.held_cents, a.balance_cents
         having a.held_cents > a.balance_cents
-            or a.held_cents <> coalesce(sum(r.amount_cents) filter (where r.status = 'waiting' and r.kind = 'withdrawal'), 0)`,
+            or a.held_cents <> coalesce(sum(r.held_cents) filter (where r.status = 'waiting'), 0)`,
   );
   return [
     ...holds.map(

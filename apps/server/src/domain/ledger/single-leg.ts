@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { limits, messages, type Transaction, type TransactionType } from '@bank/shared';
+import { codePoints, limits, messages, type Transaction, type TransactionType } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
 import { transactions } from '../../db/schema.js';
 import { isStaff, type Actor } from '../actor.js';
@@ -96,7 +96,7 @@ export async function createTransaction(
   const description = input.description.trim();
   if (!description)
     throw badRequest(messages.descriptionRequired, { description: messages.descriptionRequired });
-  if (description.length > limits.descriptionMaxLength) {
+  if (codePoints(description) > limits.descriptionMaxLength) {
     throw badRequest(messages.descriptionTooLong, { description: messages.descriptionTooLong });
   }
   return actorSingleLeg(db, clock, actor, input.type === 'credit' ? 'deposit' : 'withdrawal', {

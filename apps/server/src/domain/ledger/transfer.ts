@@ -112,8 +112,14 @@ function groupOf(db: Executor): Batcher<Submitted, GroupAnswer> {
   return batcher;
 }
 
-/** Transfer groups run on this database and transfers in them so far (for the benchmark's report). */
-export const transferGroupCounts = (db: Executor) => ({ ...groupOf(db).counts });
+/**
+ * Transfer groups run on this database and transfers in them so far (for the benchmark's report),
+ * and transfers waiting for a group now.
+ */
+export const transferGroupCounts = (db: Executor) => ({
+  ...groupOf(db).counts,
+  waiting: groupOf(db).waiting,
+});
 
 /**
  * Moves money between two accounts as one unit: a debit on the source and a credit on the target,

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database, type Executor } from '../../db/database.js';
+import { queryRows, type Database, type Executor, type Tx } from '../../db/database.js';
+import { allowLongJob } from '../../db/timeouts.js';
+import { inTransaction } from '../../db/transaction.js';
 import { creditInterest } from '../interest/index.js';
 import { issueStatement } from '../statements/index.js';
 import { lastEndedMonth, monthOf, type MonthPeriod } from '../months/period.js';
@@ -106,10 +108,15 @@ export async function runMonthEnd(db: Database, { asOf }: MonthEndOptions): Prom
   // An account whose month failed is left alone for the later months of this run: their interest
   // and statements build on that month. The next run tries again.
   const failed = new Map<string, unknown>();
-  const attempt = async <T>(accountNumber: string, task: () => Promise<T>): Promise<T | undefined> => {
+  const attempt = async <T>(accountNumber: string, task: (tx: Tx) => Promise<T>): Promise<T | undefined> => {
     if (failed.has(accountNumber)) return undefined;
     try {
-      return await task();
+      // Each account-month waits for postings under way and for another process's month-end on
+      // the same account, then renders its statement inside the transaction: a long job's limits.
+      return await inTransaction(db, async (tx) => {
+        await allowLongJob(tx);
+        return task(tx);
+      });
     } catch (error) {
       failed.set(accountNumber, error);
       return undefined;
@@ -120,13 +127,15 @@ export async function runMonthEnd(db: Database, { asOf }: MonthEndOptions): Prom
     const month = work.get(periodStart)!;
     let changed = false;
     for (const accountNumber of month.interest) {
-      const outcome = await attempt(accountNumber, () => creditInterest(db, accountNumber, period));
+      const outcome = await attempt(accountNumber, (tx) => creditInterest(tx, accountNumber, period));
       if (outcome === 'credited') result.interestCredited++;
       if (outcome === 'nothing-due') result.interestNothingDue++;
       changed ||= outcome === 'credited' || outcome === 'nothing-due';
     }
     for (const accountNumber of month.statements) {
-      if ((await attempt(accountNumber, () => issueStatement(db, accountNumber, period, now))) === 'issued') {
+      if (
+        (await attempt(accountNumber, (tx) => issueStatement(tx, accountNumber, period, now))) === 'issued'
+      ) {
         result.statementsIssued++;
         changed = true;
       }

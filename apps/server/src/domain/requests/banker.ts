@@ -10,11 +10,11 @@ export type BankerRow = typeof users.$inferSelect & { branchId: number };
 
 /**
  * The signed-in user as a class banker, read from the database (a teacher may have just turned it
- * off): a Student with a class. Another Student is refused with 403, saying who may; to staff the
- * banker's calls do not exist (404: they name accounts, and staff of another bank learn nothing).
+ * off): a Student with a class. Another Student is refused with 403, saying who may; staff too
+ * (a Student's own call: the route's tier refuses them first, API.md "Errors").
  */
 export async function loadBanker(db: Executor, actor: Actor): Promise<BankerRow> {
-  if (isStaff(actor)) throw notFound();
+  if (isStaff(actor)) throw forbidden();
   const [user] = await db
     .select()
     .from(users)

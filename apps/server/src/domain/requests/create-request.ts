@@ -1,21 +1,15 @@
-import {
-  limits,
-  messages,
-  participationText as m,
-  type BankerRequest,
-  type RequestPreview,
-} from '@bank/shared';
-import type { Executor, Tx } from '../../db/client.js';
+import { limits, participationText as m, type BankerRequest, type RequestPreview } from '@bank/shared';
 import { eq } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.js';
 import { accounts, bankerRequests } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { dollars, recordAudit } from '../audit/record-audit.js';
 import { loadBank } from '../bank/bank-settings.js';
-import { conflict } from '../errors.js';
-import { lockAccounts, type AccountRow, type LedgerClock } from '../ledger/index.js';
+import type { AccountRow, LedgerClock } from '../ledger/index.js';
 import { runIdempotent, type IdempotentResponse } from '../ledger/idempotency.js';
-import { assertClassmateAccount, loadBanker, type BankerRow } from './banker.js';
-import { changeHold, heldBy } from './holds.js';
+import { classmateAccounts, goesAtOnce, lockClassmate } from './allowance.js';
+import { assertClassmateAccount, loadBanker } from './banker.js';
+import { changeHold } from './holds.js';
 import { moveRequestedMoney } from './move-money.js';
 import { viewRequest } from './request-view.js';
 import { findOwner } from './owner.js';
@@ -27,53 +21,37 @@ export interface RequestInput {
   memo?: string | null | undefined;
 }
 
-interface Judged {
-  banker: BankerRow;
-  account: AccountRow;
-  canPay: boolean;
-  approvedAtOnce: boolean;
-  limitCents: number;
-}
-
-/** Who asks, for whose account, whether it can pay, and whether the bank's limit approves it at once. */
-function judge(banker: BankerRow, account: AccountRow | undefined, input: RequestInput, limitCents: number) {
-  assertClassmateAccount(banker, account);
-  const available = account.balanceCents - account.heldCents;
-  const canPay = input.kind === 'deposit' || available >= input.amountCents;
-  return { banker, account, canPay, approvedAtOnce: canPay && input.amountCents <= limitCents, limitCents };
-}
-
-/** POST /user/requests/preview: what sending would do; writes nothing, tells nothing of the balance. */
-export async function previewRequest(
-  db: Executor,
-  actor: Actor,
-  input: RequestInput,
-): Promise<RequestPreview> {
-  const banker = await loadBanker(db, actor);
-  const bank = await loadBank(db, banker.bankId);
-  // Not locked (nothing is written): a plain read of the one account.
-  const judged = judge(banker, await readAccount(db, input.accountId), input, bank.bankerLimitCents);
-  const owner = await findOwner(db, judged.account.userId);
-  return {
-    accountId: judged.account.accountNumber,
-    accountType: judged.account.type,
-    student: owner.username,
-    studentName: owner.name,
-    canPay: judged.canPay,
-    approvedAtOnce: judged.approvedAtOnce,
-  };
-}
-
 async function readAccount(db: Executor, accountNumber: string): Promise<AccountRow | undefined> {
   const [row] = await db.select().from(accounts).where(eq(accounts.accountNumber, accountNumber)).limit(1);
   return row;
 }
 
 /**
+ * POST /user/requests/preview: whose account, and whether the request would go at once; writes
+ * nothing and reads nothing of the classmate's money (allowance.ts says why that matters).
+ */
+export async function previewRequest(
+  db: Executor,
+  actor: Actor,
+  input: RequestInput,
+  now: Date,
+): Promise<RequestPreview> {
+  const banker = await loadBanker(db, actor);
+  const account = await readAccount(db, input.accountId);
+  assertClassmateAccount(banker, account);
+  const bank = await loadBank(db, banker.bankId);
+  const atOnce = await goesAtOnce(db, bank, input, await classmateAccounts(db, account.userId), now);
+  const owner = await findOwner(db, account.userId);
+  return { username: owner.username, name: owner.name, goesAtOnce: atOnce };
+}
+
+/**
  * POST /user/requests: a class banker asks to deposit to or withdraw from a classmate's account.
- * At most the bank's limit, it is approved at once and the money moves; above it, it waits for
- * staff, and a withdrawal holds its amount so nothing else can spend it meanwhile. A withdrawal the
- * account cannot pay is refused (409) either way. With an Idempotency-Key it happens once.
+ * Within the day's limit (allowance.ts) it is approved at once and the money moves; otherwise it
+ * waits for staff, and a withdrawal holds its amount so nothing else can spend it meanwhile. A
+ * withdrawal the account cannot pay is never refused, which would tell the banker something of
+ * the classmate's money: it waits, holding nothing, and staff see that it cannot be paid. With an
+ * Idempotency-Key it happens once.
  */
 export function createRequest(
   db: Executor,
@@ -90,35 +68,43 @@ export function createRequest(
 async function writeRequest(tx: Tx, clock: LedgerClock, actor: Actor, input: RequestInput) {
   const banker = await loadBanker(tx, actor);
   const bank = await loadBank(tx, banker.bankId);
-  const locked = await lockAccounts(tx, [input.accountId]);
-  const judged: Judged = judge(banker, locked.get(input.accountId), input, bank.bankerLimitCents);
-  if (!judged.canPay) throw conflict(messages.insufficientFunds, 'INSUFFICIENT_FUNDS');
-  const memo = input.memo ?? null;
+  const named = await readAccount(tx, input.accountId);
+  assertClassmateAccount(banker, named);
+  const locked = await lockClassmate(tx, named.userId);
+  // Read again under the lock: it may have closed meanwhile.
+  const account = locked.get(input.accountId);
+  assertClassmateAccount(banker, account);
+  const withinLimit = await goesAtOnce(tx, bank, input, [...locked.keys()], clock.now);
+  const covered = input.kind === 'deposit' || account.balanceCents - account.heldCents >= input.amountCents;
+  const approved = withinLimit && covered;
   const request = {
     kind: input.kind,
-    accountNumber: judged.account.accountNumber,
+    accountNumber: account.accountNumber,
     amountCents: input.amountCents,
-    memo,
+    memo: input.memo ?? null,
   };
-  const transactionId = judged.approvedAtOnce
-    ? await moveRequestedMoney(tx, clock, locked, request, { held: false, madeBy: banker.id })
+  const transactionId = approved
+    ? await moveRequestedMoney(tx, clock, locked, request, { releaseCents: 0, madeBy: banker.id })
     : null;
-  if (!judged.approvedAtOnce) await changeHold(tx, judged.account, heldBy(request));
+  const heldCents = !approved && input.kind === 'withdrawal' && covered ? input.amountCents : 0;
+  await changeHold(tx, account, heldCents);
   const [row] = await tx
     .insert(bankerRequests)
     .values({
       ...request,
       bankId: banker.bankId,
       requestedBy: banker.id,
-      status: judged.approvedAtOnce ? 'approved' : 'waiting',
-      decidedAt: judged.approvedAtOnce ? clock.now : null,
+      status: approved ? 'approved' : 'waiting',
+      decidedAt: approved ? clock.now : null,
       transactionId,
+      heldCents,
+      withinLimit,
       createdAt: clock.now,
       expiresAt: new Date(clock.now.getTime() + limits.requestTtlSeconds * 1000),
     })
     .returning();
   const view = await viewRequest(tx, row!.id);
-  if (judged.approvedAtOnce) {
+  if (approved) {
     await recordAudit(tx, {
       bankId: banker.bankId,
       actorUserId: null,
@@ -129,7 +115,7 @@ async function writeRequest(tx: Tx, clock: LedgerClock, actor: Actor, input: Req
         dollars(request.amountCents),
         view.requestedByName,
         view.studentName,
-        dollars(judged.limitCents),
+        dollars(bank.bankerLimitCents),
       ),
       transactionId,
     });

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { participationText as m, type BankerRequest } from '@bank/shared';
+import { participationText as m, type BankerRequest, type StaffRequest } from '@bank/shared';
 import type { Executor, Tx } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { bankerRequests } from '../../db/schema.js';
@@ -9,7 +9,7 @@ import { conflict, forbidden, notFound } from '../errors.js';
 import { lockAccounts, type LedgerClock } from '../ledger/index.js';
 import { invariant } from '../ledger/invariant.js';
 import { assertMayMoveMoney } from '../ledger/permissions.js';
-import { changeHold, heldBy } from './holds.js';
+import { changeHold } from './holds.js';
 import { moveRequestedMoney } from './move-money.js';
 import { viewRequest, type RequestRow } from './request-view.js';
 
@@ -67,6 +67,9 @@ async function decide(
   return view;
 }
 
+/** Staff's view of a request they have just decided: nothing is left to pay. */
+const decided = (view: BankerRequest): StaffRequest => ({ ...view, canPay: null });
+
 const ACTION_OF = { approved: 'approve', rejected: 'reject', cancelled: 'cancel' } as const;
 const DECIDED_TEXT = { approved: 'Approved', rejected: 'Rejected', cancelled: 'Cancelled' } as const;
 
@@ -85,7 +88,7 @@ export function approveRequest(
   clock: LedgerClock,
   actor: Actor,
   requestId: number,
-): Promise<BankerRequest> {
+): Promise<StaffRequest> {
   return inTransaction(db, async (tx) => {
     if (!isStaff(actor)) throw forbidden();
     const request = await lockWaitingRequest(tx, actor, requestId, clock.now);
@@ -95,10 +98,12 @@ export function approveRequest(
     invariant(account, `the account of request ${request.id} is missing`);
     if (account.closedAt !== null) throw conflict(m.requestAccountClosed);
     const transactionId = await moveRequestedMoney(tx, clock, locked, request, {
-      held: true,
+      releaseCents: request.heldCents,
       madeBy: actor.id,
     });
-    return decide(tx, actor, request, { status: 'approved', reason: null, transactionId }, clock.now);
+    return decided(
+      await decide(tx, actor, request, { status: 'approved', reason: null, transactionId }, clock.now),
+    );
   });
 }
 
@@ -109,13 +114,15 @@ export function rejectRequest(
   requestId: number,
   reason: string,
   now: Date,
-): Promise<BankerRequest> {
+): Promise<StaffRequest> {
   return inTransaction(db, async (tx) => {
     if (!isStaff(actor)) throw forbidden();
     const request = await lockWaitingRequest(tx, actor, requestId, now);
     await assertMayDecide(tx, actor, request);
     await releaseHold(tx, request);
-    return decide(tx, actor, request, { status: 'rejected', reason, transactionId: null }, now);
+    return decided(
+      await decide(tx, actor, request, { status: 'rejected', reason, transactionId: null }, now),
+    );
   });
 }
 
@@ -127,16 +134,19 @@ export function cancelRequest(
   now: Date,
 ): Promise<BankerRequest> {
   return inTransaction(db, async (tx) => {
-    if (isStaff(actor)) throw notFound();
+    if (isStaff(actor)) throw forbidden();
     const request = await lockWaitingRequest(tx, actor, requestId, now);
     await releaseHold(tx, request);
     return decide(tx, actor, request, { status: 'cancelled', reason: null, transactionId: null }, now);
   });
 }
 
-/** Gives back what a waiting request held on its account (locked here, after the request). */
+/**
+ * Gives back what a waiting request held on its account (locked here, after the request); the
+ * caller has just taken it out of waiting, so this happens once.
+ */
 export async function releaseHold(tx: Tx, request: RequestRow): Promise<void> {
-  const held = heldBy(request);
+  const held = request.heldCents;
   if (held === 0) return;
   const locked = await lockAccounts(tx, [request.accountNumber]);
   const account = locked.get(request.accountNumber);

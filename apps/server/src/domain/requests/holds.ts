@@ -19,7 +19,3 @@ export async function changeHold(tx: Tx, account: AccountRow, deltaCents: number
   invariant(row && row.heldCents >= 0, `the hold on ${account.accountNumber} went below zero`);
   account.heldCents = row.heldCents;
 }
-
-/** What a request holds while it waits: a withdrawal its amount, a deposit nothing. */
-export const heldBy = (request: { kind: 'deposit' | 'withdrawal'; amountCents: number }) =>
-  request.kind === 'withdrawal' ? request.amountCents : 0;

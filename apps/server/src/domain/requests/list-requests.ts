@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
-import type { BankerRequest, Classmate, RequestStatus } from '@bank/shared';
+import type { BankerRequest, Classmate, RequestStatus, StaffRequest } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
 import { arrayParam } from '../../db/set-params.js';
 import { accounts, users } from '../../db/schema.js';
@@ -7,24 +7,31 @@ import { assertOwnBank, findVisibleUser } from '../access.js';
 import type { Actor } from '../actor.js';
 import { notFound } from '../errors.js';
 import { containing } from '../search.js';
+import type { KeyedPage, Page } from '../paging.js';
 import { loadBanker } from './banker.js';
 import { viewRequestsOf, viewRequestsOfBank } from './request-view.js';
 
-/** GET /user/requests/{username}: the requests a banker made, for the banker themself or staff of the bank. */
-export async function listRequestsOf(db: Executor, actor: Actor, username: string): Promise<BankerRequest[]> {
+/** GET /user/requests/{username}: a page of the requests a banker made, for the banker themself or staff of the bank. */
+export async function listRequestsOf(
+  db: Executor,
+  actor: Actor,
+  username: string,
+  page: KeyedPage,
+): Promise<Page<BankerRequest>> {
   const user = await findVisibleUser(db, actor, username);
-  return viewRequestsOf(db, user.id);
+  return viewRequestsOf(db, user.id, page);
 }
 
-/** GET /teller/requests/{bankId}: staff of the bank; the waiting ones first, oldest first. */
+/** GET /teller/requests/{bankId}: staff of the bank; a page of the queue, the waiting ones first, oldest first. */
 export async function listRequestsOfBank(
   db: Executor,
   actor: Actor,
   bankId: number,
   status: RequestStatus | undefined,
-): Promise<BankerRequest[]> {
+  page: KeyedPage,
+): Promise<Page<StaffRequest>> {
   assertOwnBank(actor, bankId);
-  return viewRequestsOfBank(db, bankId, status);
+  return viewRequestsOfBank(db, bankId, status, page);
 }
 
 /** Enough classmates for a search box; the banker narrows with `q`. */

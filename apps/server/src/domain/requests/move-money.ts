@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js';
 import type { LedgerClock, LockedAccounts } from '../ledger/index.js';
 import { invariant } from '../ledger/invariant.js';
 import { writeLegs } from '../ledger/write-legs.js';
-import { changeHold, heldBy } from './holds.js';
+import { changeHold } from './holds.js';
 import type { RequestRow } from './request-view.js';
 
 /**
@@ -16,11 +16,11 @@ export async function moveRequestedMoney(
   clock: LedgerClock,
   locked: LockedAccounts,
   request: Pick<RequestRow, 'kind' | 'accountNumber' | 'amountCents' | 'memo'>,
-  options: { held: boolean; madeBy: number },
+  options: { releaseCents: number; madeBy: number },
 ): Promise<number> {
   const account = locked.get(request.accountNumber);
   invariant(account, `account ${request.accountNumber} is not locked`);
-  if (options.held) await changeHold(tx, account, -heldBy(request));
+  await changeHold(tx, account, -options.releaseCents);
   const deposit = request.kind === 'deposit';
   const [row] = await writeLegs(tx, clock, locked, [
     {

@@ -1,8 +1,9 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { fromCents, type BankerRequest } from '@bank/shared';
+import { and, count, desc, eq, gt, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { fromCents, type BankerRequest, type StaffRequest } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
 import { accounts, bankerRequests, users } from '../../db/schema.js';
+import { mapPage, pageFrom, type KeyedPage, type Page } from '../paging.js';
 
 export type RequestRow = typeof bankerRequests.$inferSelect;
 
@@ -16,6 +17,8 @@ function selectViews(db: Executor) {
     .select({
       request: bankerRequests,
       accountType: accounts.type,
+      balanceCents: accounts.balanceCents,
+      accountHeldCents: accounts.heldCents,
       student: student.username,
       studentName: student.name,
       requestedBy: asker.username,
@@ -55,6 +58,17 @@ function toRequest(row: ViewRow): BankerRequest {
   };
 }
 
+/**
+ * Whether the account can pay a waiting request now (staff only): a withdrawal out of what is
+ * available plus what the request itself holds; a deposit always; a decided one has nothing to pay.
+ */
+function canPay(row: ViewRow): boolean | null {
+  const r = row.request;
+  if (r.status !== 'waiting') return null;
+  if (r.kind === 'deposit') return true;
+  return row.balanceCents - row.accountHeldCents + r.heldCents >= r.amountCents;
+}
+
 /** One request as the API answers it. */
 export async function viewRequest(db: Executor, requestId: number): Promise<BankerRequest> {
   const [row] = await selectViews(db).where(eq(bankerRequests.id, requestId));
@@ -62,30 +76,67 @@ export async function viewRequest(db: Executor, requestId: number): Promise<Bank
   return toRequest(row);
 }
 
-/** A banker's own requests, newest first. */
-export async function viewRequestsOf(db: Executor, requestedBy: number): Promise<BankerRequest[]> {
+/** A page of a banker's own requests, newest first (the cursor: the last one's id). */
+export async function viewRequestsOf(
+  db: Executor,
+  requestedBy: number,
+  page: KeyedPage,
+): Promise<Page<BankerRequest>> {
   const rows = await selectViews(db)
-    .where(eq(bankerRequests.requestedBy, requestedBy))
-    .orderBy(desc(bankerRequests.createdAt), desc(bankerRequests.id));
-  return rows.map(toRequest);
+    .where(
+      and(
+        eq(bankerRequests.requestedBy, requestedBy),
+        page.cursor === undefined ? undefined : lt(bankerRequests.id, Number(page.cursor)),
+      ),
+    )
+    .orderBy(desc(bankerRequests.id))
+    .limit(page.limit + 1);
+  return mapPage(
+    pageFrom(rows, page.limit, (row) => String(row.request.id), null),
+    toRequest,
+  );
 }
 
-/** A bank's requests: the waiting ones first, oldest first (the queue), then the decided, newest first. */
+const waiting = sql`${bankerRequests.status} = 'waiting'`;
+
+/**
+ * Where the next page of the queue starts: after a waiting request (`w{id}`), the later waiting
+ * ones and then every decided one; after a decided one (`d{id}`), the older decided ones.
+ */
+function afterInQueue(cursor: string | undefined): SQL | undefined {
+  if (cursor === undefined) return undefined;
+  const id = Number(cursor.slice(1));
+  return cursor.startsWith('w')
+    ? or(and(waiting, gt(bankerRequests.id, id)), not(waiting))
+    : and(not(waiting), lt(bankerRequests.id, id));
+}
+
+/**
+ * A page of a bank's requests: the waiting ones first, oldest first (the queue), then the decided,
+ * newest first; `total` counts every one that matches the status, for the menu's badge.
+ */
 export async function viewRequestsOfBank(
   db: Executor,
   bankId: number,
   status: RequestRow['status'] | undefined,
-): Promise<BankerRequest[]> {
-  const conditions: SQL[] = [eq(bankerRequests.bankId, bankId)];
-  if (status) conditions.push(eq(bankerRequests.status, status));
-  const waiting = sql`${bankerRequests.status} = 'waiting'`;
+  page: KeyedPage,
+): Promise<Page<StaffRequest>> {
+  const matching = and(
+    eq(bankerRequests.bankId, bankId),
+    status ? eq(bankerRequests.status, status) : undefined,
+  );
   const rows = await selectViews(db)
-    .where(and(...conditions))
+    .where(and(matching, afterInQueue(page.cursor)))
     .orderBy(
       sql`${waiting} desc`,
-      sql`case when ${waiting} then ${bankerRequests.createdAt} end asc`,
-      desc(bankerRequests.createdAt),
-      asc(bankerRequests.id),
-    );
-  return rows.map(toRequest);
+      sql`case when ${waiting} then ${bankerRequests.id} end asc`,
+      desc(bankerRequests.id),
+    )
+    .limit(page.limit + 1);
+  const [counted] = await db.select({ n: count() }).from(bankerRequests).where(matching);
+  const keyOf = (row: ViewRow) => `${row.request.status === 'waiting' ? 'w' : 'd'}${row.request.id}`;
+  return mapPage(pageFrom(rows, page.limit, keyOf, counted?.n ?? 0), (row) => ({
+    ...toRequest(row),
+    canPay: canPay(row),
+  }));
 }

@@ -5,6 +5,7 @@ import { accounts, banks, branches, schedules } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { isAccountTypeOffered } from '../accounts/create-account.js';
 import { AppError, conflict, notFound } from '../errors.js';
+import { assertBranchFits } from './plan-run.js';
 import type { ScheduleRow } from './schedule-view.js';
 
 /**
@@ -54,6 +55,7 @@ export async function checkTarget(
     if (!branch) throw notFoundAt({ 'target.branchId': m.scheduleBranchNotFound });
     if (!isAccountTypeOffered(bank, accountType))
       throw conflict(messages.accountTypeNotOffered, 'ACCOUNT_TYPE_NOT_OFFERED');
+    await assertBranchFits(db, bank.id, target.branchId);
     return;
   }
   const open = await db

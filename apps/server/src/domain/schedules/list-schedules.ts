@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.js';
 import { schedules } from '../../db/schema.js';
 import { assertOwnBank } from '../access.js';
 import type { Actor } from '../actor.js';
+import type { KeyedPage, Page } from '../paging.js';
 import { planRun, type PlanTerms, type RunPlan } from './plan-run.js';
 import { findSchedule } from './find-schedule.js';
 import { runsOfSchedule, viewSchedules } from './schedule-view.js';
@@ -21,10 +22,15 @@ export async function listSchedules(db: Executor, actor: Actor, bankId: number):
   return viewSchedules(db, rows);
 }
 
-/** GET /teller/schedules/{scheduleId}/runs: every run, newest first (a deleted schedule's too). */
-export async function listRuns(db: Executor, actor: Actor, scheduleId: number): Promise<ScheduleRun[]> {
+/** GET /teller/schedules/{scheduleId}/runs: a page of runs, newest first (a deleted schedule's too). */
+export async function listRuns(
+  db: Executor,
+  actor: Actor,
+  scheduleId: number,
+  page: KeyedPage,
+): Promise<Page<ScheduleRun>> {
   const row = await findSchedule(db, actor, scheduleId, { deletedToo: true });
-  return runsOfSchedule(db, row.id);
+  return runsOfSchedule(db, row.id, page);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { schoolYearText as m } from '@bank/shared';
+import { limits, schoolYearText as m } from '@bank/shared';
 import type { Executor, Tx } from '../../db/client.js';
 import { accounts, users } from '../../db/schema.js';
+import { conflict } from '../errors.js';
 import { lockAccounts, type AccountRow } from '../ledger/locked-accounts.js';
 import type { ScheduleRow, StoredCut, StoredLeftOut } from './schedule-view.js';
 
@@ -32,9 +33,35 @@ export interface RunPlan {
   cut: StoredCut[];
 }
 
+/** The current Students of a branch of the bank: whom a branch target pays. */
+const studentsOf = (bankId: number, branchId: number) =>
+  and(
+    eq(users.bankId, bankId),
+    eq(users.branchId, branchId),
+    eq(users.role, 'USER'),
+    isNull(users.deletedAt),
+  );
+
+const tooBig = () => conflict(m.scheduleRunTooBig(limits.scheduleRunMaxPayments), 'SCHEDULE_TOO_BIG');
+
+/**
+ * A branch may not hold more Students than one run pays (limits.scheduleRunMaxPayments): a
+ * schedule of it is refused when it is made or changed, and its run when the branch grew since.
+ */
+export async function assertBranchFits(db: Executor, bankId: number, branchId: number): Promise<void> {
+  const beyond = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(studentsOf(bankId, branchId))
+    .offset(limits.scheduleRunMaxPayments)
+    .limit(1);
+  if (beyond.length > 0) throw tooBig();
+}
+
 /**
  * A branch target: every current Student of the branch, by name, each with their oldest open
  * account of the schedule's type (a Student who joined after the schedule was made is there too).
+ * A branch bigger than one run pays is refused, before anything is locked.
  */
 async function branchCandidates(db: Executor, schedule: PlanTerms, branchId: number): Promise<Candidate[]> {
   const account = db
@@ -45,18 +72,14 @@ async function branchCandidates(db: Executor, schedule: PlanTerms, branchId: num
     )
     .orderBy(asc(accounts.openedAt), asc(accounts.accountNumber))
     .limit(1);
-  return db
+  const candidates = await db
     .select({ accountId: sql<string | null>`(${account})`, username: users.username, name: users.name })
     .from(users)
-    .where(
-      and(
-        eq(users.bankId, schedule.bankId),
-        eq(users.branchId, branchId),
-        eq(users.role, 'USER'),
-        isNull(users.deletedAt),
-      ),
-    )
-    .orderBy(sql`lower(${users.name})`, sql`lower(${users.username})`);
+    .where(studentsOf(schedule.bankId, branchId))
+    .orderBy(sql`lower(${users.name})`, sql`lower(${users.username})`)
+    .limit(limits.scheduleRunMaxPayments + 1);
+  if (candidates.length > limits.scheduleRunMaxPayments) throw tooBig();
+  return candidates;
 }
 
 /** An account list target: the accounts as listed, with their owners (any of them may have closed since). */

@@ -1,7 +1,8 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { fromCents, type Schedule, type ScheduleRun } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
 import { scheduleRuns, schedules, users } from '../../db/schema.js';
+import { mapPage, pageFrom, type KeyedPage, type Page } from '../paging.js';
 
 export type ScheduleRow = typeof schedules.$inferSelect;
 export type RunRow = typeof scheduleRuns.$inferSelect;
@@ -26,28 +27,46 @@ export function toRun(row: RunRow, ranBy: string | null): ScheduleRun {
     runAt: row.runAt.toISOString(),
     extra: row.occurrenceDate === null,
     batchId: row.batchId,
+    batchIds: row.batchIds,
     count: row.itemCount,
     total: fromCents(row.totalCents),
     leftOut: row.leftOut as StoredLeftOut[],
+    leftOutCount: row.leftOutCount,
     cut: (row.cut as StoredCut[]).map(({ askedCents, paidCents, ...item }) => ({
       ...item,
       asked: fromCents(askedCents),
       paid: fromCents(paidCents),
     })),
+    cutCount: row.cutCount,
     problem: row.problem,
     ranBy,
   };
 }
 
 /** Every run of one schedule, newest first, with who pressed Run now. */
-export async function runsOfSchedule(db: Executor, scheduleId: number): Promise<ScheduleRun[]> {
+export async function runsOfSchedule(
+  db: Executor,
+  scheduleId: number,
+  page: KeyedPage,
+): Promise<Page<ScheduleRun>> {
+  const after = page.cursor === undefined ? undefined : /^([0-9]+)-([0-9]+)$/.exec(page.cursor);
   const rows = await db
     .select({ run: scheduleRuns, ranBy: users.username })
     .from(scheduleRuns)
     .leftJoin(users, eq(users.id, scheduleRuns.ranBy))
-    .where(eq(scheduleRuns.scheduleId, scheduleId))
-    .orderBy(desc(scheduleRuns.runAt), desc(scheduleRuns.id));
-  return rows.map(({ run, ranBy }) => toRun(run, ranBy));
+    .where(
+      and(
+        eq(scheduleRuns.scheduleId, scheduleId),
+        after
+          ? sql`(${scheduleRuns.runAt}, ${scheduleRuns.id}) < (to_timestamp(${Number(after[1])} / 1000.0), ${Number(after[2])})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(scheduleRuns.runAt), desc(scheduleRuns.id))
+    .limit(page.limit + 1);
+  // The cursor is the last run's own key: its time (a run's time is a JS Date: milliseconds), and its id.
+  const read = pageFrom(rows, page.limit, ({ run }) => `${run.runAt.getTime()}-${run.id}`, null);
+  return mapPage(read, ({ run, ranBy }) => toRun(run, ranBy));
 }
 
 /** The newest run of each of the given schedules. */
@@ -83,6 +102,7 @@ export function toSchedule(row: ScheduleRow, createdBy: string, lastRun: Schedul
     nextRun: row.nextRunAt?.toISOString() ?? null,
     lastRun,
     pausedReason: row.pausedReason,
+    stoppedAt: row.stoppedAt?.toISOString() ?? null,
     createdBy,
     createdAt: row.createdAt.toISOString(),
   };

@@ -26,11 +26,17 @@ const targetOf = (row: ScheduleRow): ScheduleTarget =>
  * occurrence after now (what was missed while paused is not paid); otherwise as before.
  */
 function nextRunOf(before: ScheduleRow, after: ScheduleRow, zone: string, now: Date) {
-  if (!after.active) return { nextRunAt: null, pausedReason: before.active ? null : before.pausedReason };
+  // A stopped schedule stays stopped, with its reason, while staff change it; resuming clears it.
+  if (!after.active) return before.active ? { nextRunAt: null, pausedReason: null, stoppedAt: null } : {};
   const cadence = { every: after.every, startDate: after.startDate };
   if (before.active && before.every === after.every && before.startDate === after.startDate) return {};
   const nextIndex = firstIndexAfter(cadence, zone, now);
-  return { nextIndex, nextRunAt: occurrenceInstant(cadence, nextIndex, zone), pausedReason: null };
+  return {
+    nextIndex,
+    nextRunAt: occurrenceInstant(cadence, nextIndex, zone),
+    pausedReason: null,
+    stoppedAt: null,
+  };
 }
 
 function auditLines(before: ScheduleRow, after: ScheduleRow, termsChanged: boolean) {

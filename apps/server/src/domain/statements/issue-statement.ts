@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/database.js';
+import type { Executor, Tx } from '../../db/database.js';
 import { lockAccountForMonthEnd, waitForPostingsToSettle } from '../../db/locks.js';
 import { inTransaction } from '../../db/transaction.js';
 import { accounts, banks, interestCredits, statements, users } from '../../db/schema.js';
@@ -69,7 +69,7 @@ async function interestPending(
  * the month.
  */
 export async function issueStatement(
-  db: Database,
+  db: Executor,
   accountNumber: string,
   period: MonthPeriod,
   issuedAt: Date,

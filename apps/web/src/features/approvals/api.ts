@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { requestCalls, type BankerRequest } from '@bank/shared';
+import { requestCalls, type StaffRequest } from '@bank/shared';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/queries';
 
@@ -17,8 +17,8 @@ function useInvalidateAfterDecision() {
 }
 
 export interface ApprovalOutcome {
-  approved: BankerRequest[];
-  failed: { request: BankerRequest; error: unknown }[];
+  approved: StaffRequest[];
+  failed: { request: StaffRequest; error: unknown }[];
 }
 
 /**
@@ -28,7 +28,7 @@ export interface ApprovalOutcome {
 export function useApproveRequests() {
   const invalidate = useInvalidateAfterDecision();
   return useMutation({
-    mutationFn: async (requests: BankerRequest[]): Promise<ApprovalOutcome> => {
+    mutationFn: async (requests: StaffRequest[]): Promise<ApprovalOutcome> => {
       const outcome: ApprovalOutcome = { approved: [], failed: [] };
       for (const request of requests) {
         try {

@@ -1,13 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { participationScreenText as m, type BankerRequest } from '@bank/shared';
+import { loadingMessages, participationScreenText as m, type StaffRequest } from '@bank/shared';
 import { admin, bankSettings, teller } from '../../test/fixtures';
 import { gate } from '../../test/gate';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
 
-function waitingRequest(requestId: number, overrides: Partial<BankerRequest> = {}): BankerRequest {
+function waitingRequest(requestId: number, overrides: Partial<StaffRequest> = {}): StaffRequest {
   return {
     requestId,
     bankId: 1,
@@ -27,11 +27,12 @@ function waitingRequest(requestId: number, overrides: Partial<BankerRequest> = {
     transactionId: null,
     createdAt: `2026-03-0${requestId}T15:30:00.000Z`,
     expiresAt: `2026-03-1${requestId}T15:30:00.000Z`,
+    canPay: true,
     ...overrides,
   };
 }
 
-let waiting: BankerRequest[];
+let waiting: StaffRequest[];
 let approved: number[];
 
 beforeEach(() => {
@@ -164,6 +165,43 @@ describe('Approvals', () => {
     expect(
       within(rows()[0]!).getByRole('button', { name: m.approveNamed('Sam Student', MAYA_1) }),
     ).toBeEnabled();
+  });
+
+  it('says which withdrawal the account cannot pay now: it may be rejected, not approved', async () => {
+    waiting = [
+      waitingRequest(1),
+      waitingRequest(2, { kind: 'withdrawal', studentName: 'Nora North', canPay: false }),
+    ];
+    const { user } = renderApp('/1/approvals', admin);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const nora = rows()[1]!;
+    expect(nora).toHaveTextContent(m.cannotPayNow);
+    expect(within(nora).queryByRole('button', { name: m.approve })).not.toBeInTheDocument();
+    expect(within(nora).getByRole('checkbox')).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: m.selectAll }));
+    expect(screen.getByRole('button', { name: m.approveSelected(1) })).toBeEnabled();
+    expect(within(nora).getByRole('button', { name: m.rejectNamed('Sam Student', NORA_2) })).toBeEnabled();
+  });
+
+  it('reads a long queue a page at a time, and counts every waiting request', async () => {
+    server.use(
+      http.get('*/api/teller/requests/:bankId', ({ request }) => {
+        const cursor = new URL(request.url).searchParams.get('cursor');
+        const page = cursor === 'w2' ? waiting.slice(2) : waiting.slice(0, 2);
+        const headers: Record<string, string> = { 'X-Total-Count': '3' };
+        if (!cursor) headers['X-Next-Cursor'] = 'w2';
+        return HttpResponse.json(page, { headers });
+      }),
+    );
+    const { user } = renderApp('/1/approvals', admin);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const nav = await screen.findByRole('navigation', { name: 'Side navigation' });
+    expect(
+      within(nav).getByRole('link', { name: `${m.approvalsTitle} (${m.waitingCount(3)})` }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: loadingMessages.loadMore }));
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    expect(screen.queryByRole('button', { name: loadingMessages.loadMore })).not.toBeInTheDocument();
   });
 
   it('says when nothing waits', async () => {

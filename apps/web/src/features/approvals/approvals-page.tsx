@@ -1,8 +1,8 @@
 import { Button, Checkbox, Group, Paper, Stack } from '@mantine/core';
-import { participationScreenText as m, type BankerRequest } from '@bank/shared';
+import { participationScreenText as m, type StaffRequest } from '@bank/shared';
 import { useConfirmAction } from '../../components/use-confirm-action';
 import { PageHeader } from '../../components/page-header';
-import { allOf, QueryState, type QueryLike } from '../../components/query-state';
+import { allOf, LoadMore, QueryState, type QueryLike } from '../../components/query-state';
 import { StatusLine } from '../../components/status-message';
 import { useRequiredSession } from '../../lib/current-user';
 import { cents, money } from '../../lib/format';
@@ -10,7 +10,7 @@ import { ApprovalsTable } from './approvals-table';
 import { RejectDialog } from './reject-dialog';
 import { useApprovals } from './use-approvals';
 
-const total = (requests: BankerRequest[]) =>
+const total = (requests: StaffRequest[]) =>
   money(requests.reduce((sum, r) => sum + cents(r.amount), 0) / 100);
 
 /** Select all (that this user may decide), and approve the selection at once behind Confirm Action. */
@@ -69,6 +69,7 @@ export function ApprovalsPage() {
                   requests={waiting.data ?? []}
                   actions={{
                     whyNot: state.whyNot,
+                    whyNotApprove: state.whyNotApprove,
                     selected: state.selection.ids,
                     onSelect: (r, on) => state.selection.set([r], on),
                     onApprove: (r) => state.approveAll([r]),
@@ -76,6 +77,7 @@ export function ApprovalsPage() {
                     busy: state.busy,
                   }}
                 />
+                <LoadMore pages={waiting} what={m.waitingWhat} />
               </Stack>
             )}
           </QueryState>

@@ -1,33 +1,40 @@
 import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
-import { participationScreenText as m, type BankerRequest } from '@bank/shared';
+import { participationScreenText as m, type StaffRequest } from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatDateTime, money } from '../../lib/format';
 import { describeRequest, requestAccount } from '../../lib/requests';
 
 export interface TableActions {
   /** Why this user may not decide a request of this kind (a teller without the permission), or null. */
-  whyNot: (request: BankerRequest) => string | null;
+  whyNot: (request: StaffRequest) => string | null;
+  /** Why it may not be approved now (also: the account cannot pay it), or null. */
+  whyNotApprove: (request: StaffRequest) => string | null;
   selected: ReadonlySet<number>;
-  onSelect: (request: BankerRequest, on: boolean) => void;
-  onApprove: (request: BankerRequest) => void;
-  onReject: (request: BankerRequest) => void;
+  onSelect: (request: StaffRequest, on: boolean) => void;
+  onApprove: (request: StaffRequest) => void;
+  onReject: (request: StaffRequest) => void;
   busy: boolean;
 }
 
-function DecideButtons({ request, actions }: { request: BankerRequest; actions: TableActions }) {
+function DecideButtons({ request, actions }: { request: StaffRequest; actions: TableActions }) {
   const why = actions.whyNot(request);
   if (why) return <Text size="sm">{why}</Text>;
+  const notNow = actions.whyNotApprove(request);
   const who = request.requestedByName;
   return (
     <Group gap="xs" wrap="nowrap">
-      <Button
-        size="compact-sm"
-        onClick={() => actions.onApprove(request)}
-        disabled={actions.busy}
-        aria-label={m.approveNamed(who, describeRequest(request))}
-      >
-        {m.approve}
-      </Button>
+      {notNow ? (
+        <Text size="sm">{notNow}</Text>
+      ) : (
+        <Button
+          size="compact-sm"
+          onClick={() => actions.onApprove(request)}
+          disabled={actions.busy}
+          aria-label={m.approveNamed(who, describeRequest(request))}
+        >
+          {m.approve}
+        </Button>
+      )}
       <Button
         size="compact-sm"
         variant="default"
@@ -41,7 +48,7 @@ function DecideButtons({ request, actions }: { request: BankerRequest; actions: 
   );
 }
 
-function columns(actions: TableActions): Column<BankerRequest>[] {
+function columns(actions: TableActions): Column<StaffRequest>[] {
   return [
     {
       header: m.selectColumn,
@@ -49,7 +56,7 @@ function columns(actions: TableActions): Column<BankerRequest>[] {
         <Checkbox
           aria-label={m.selectRequest(r.requestedByName, describeRequest(r))}
           checked={actions.selected.has(r.requestId)}
-          disabled={actions.busy || actions.whyNot(r) !== null}
+          disabled={actions.busy || actions.whyNotApprove(r) !== null}
           onChange={(event) => actions.onSelect(r, event.currentTarget.checked)}
         />
       ),
@@ -78,7 +85,7 @@ function columns(actions: TableActions): Column<BankerRequest>[] {
 }
 
 /** The waiting requests, oldest first: who asked, for whom, what, why (the memo) and when. */
-export function ApprovalsTable({ requests, actions }: { requests: BankerRequest[]; actions: TableActions }) {
+export function ApprovalsTable({ requests, actions }: { requests: StaffRequest[]; actions: TableActions }) {
   return (
     <DataTable
       label={m.approvalsTitle}

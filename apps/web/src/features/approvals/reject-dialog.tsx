@@ -1,13 +1,13 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { limits, participationScreenText as m, rejectBody, type BankerRequest } from '@bank/shared';
+import { limits, participationScreenText as m, rejectBody, type StaffRequest } from '@bank/shared';
 import { failureStatus, StatusLine } from '../../components/status-message';
 import { describeRequest } from '../../lib/requests';
 import { schemaErrors } from '../../lib/validation';
 
 interface RejectDialogProps {
   /** The request to reject; null while closed. */
-  request: BankerRequest | null;
+  request: StaffRequest | null;
   rejecting: boolean;
   error: unknown;
   onReject: (reason: string) => void;

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { mayMoveMoney, participationScreenText as m, type BankerRequest, type User } from '@bank/shared';
+import { mayMoveMoney, participationScreenText as m, type StaffRequest, type User } from '@bank/shared';
 import type { Status } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
 import { useWaitingRequests } from '../../lib/participation-queries';
@@ -22,10 +22,10 @@ function outcomeStatuses({ approved, failed }: ApprovalOutcome): Status[] {
 }
 
 /** The ticked requests; only those still waiting count. */
-function useSelection(list: BankerRequest[]) {
+function useSelection(list: StaffRequest[]) {
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
   const selected = list.filter((r) => picked.has(r.requestId));
-  const set = (requests: BankerRequest[], on: boolean) =>
+  const set = (requests: StaffRequest[], on: boolean) =>
     setPicked((now) => {
       const next = new Set(now);
       for (const r of requests) {
@@ -44,14 +44,16 @@ export function useApprovals(user: User) {
   const approve = useApproveRequests();
   const reject = useRejectRequest();
   const [statuses, setStatuses] = useState<Status[]>([]);
-  const [rejecting, setRejecting] = useState<BankerRequest | null>(null);
+  const [rejecting, setRejecting] = useState<StaffRequest | null>(null);
   const list = waiting.data ?? [];
   const selection = useSelection(list);
   // A teller decides only the kinds the bank lets tellers do; the server checks the same.
-  const whyNot = (r: BankerRequest) =>
+  const whyNot = (r: StaffRequest) =>
     mayMoveMoney(user.userRole, settings.data, r.kind) ? null : m.tellerMayNot(r.kind);
+  // A withdrawal the account cannot pay now may be rejected (or wait for the money), not approved.
+  const whyNotApprove = (r: StaffRequest) => whyNot(r) ?? (r.canPay === false ? m.cannotPayNow : null);
 
-  const approveAll = (requests: BankerRequest[]) => {
+  const approveAll = (requests: StaffRequest[]) => {
     setStatuses([]);
     approve.mutate(requests, {
       onSuccess: (outcome) => {
@@ -73,16 +75,17 @@ export function useApprovals(user: User) {
       },
     );
   };
-  const openReject = (request: BankerRequest) => {
+  const openReject = (request: StaffRequest) => {
     reject.reset();
     setRejecting(request);
   };
   return {
     settings,
     waiting,
-    decidable: list.filter((r) => whyNot(r) === null),
+    decidable: list.filter((r) => whyNotApprove(r) === null),
     selection,
     whyNot,
+    whyNotApprove,
     statuses,
     busy: approve.isPending || reject.isPending,
     approving: approve.isPending,

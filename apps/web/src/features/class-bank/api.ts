@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { requestCalls, type CreateRequestBody } from '@bank/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { pendingSubmissions } from '../../lib/idempotency';
+import { useKeyedPages } from '../../lib/keyed-pages';
 import { queryKeys } from '../../lib/queries';
 
 /** A class banker's calls (API.md "Students who take part"): classmates, preview, send, own list, cancel. */
@@ -17,7 +18,7 @@ export function useClassmates(username: string, q: string) {
   });
 }
 
-/** POST /user/requests/preview: whose account, whether it can pay, whether it is approved at once. */
+/** POST /user/requests/preview: whose account, and whether it goes at once (nothing of their money). */
 export function usePreviewRequest() {
   return useMutation({
     mutationFn: (body: CreateRequestBody) => api.call(requestCalls.preview, { body }),
@@ -50,10 +51,9 @@ export function useSendRequest() {
 
 /** GET /user/requests/{username}: the banker's own requests, newest first. */
 export function useMyRequests(username: string) {
-  return useQuery({
-    queryKey: queryKeys.requestsOf(username),
-    queryFn: ({ signal }) => api.call(requestCalls.ofBanker, { params: { username }, signal }),
-  });
+  return useKeyedPages(queryKeys.requestsOf(username), (cursor, signal) =>
+    api.callWithHeaders(requestCalls.ofBanker, { params: { username }, query: { cursor }, signal }),
+  );
 }
 
 /** POST /user/requests/{requestId}/cancel: a waiting request taken back; its hold is released. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { participationScreenText as m, type BankerRequest } from '@bank/shared';
 import { useConfirmAction } from '../../components/use-confirm-action';
 import { DataTable, type Column } from '../../components/data-table';
-import { QueryState } from '../../components/query-state';
+import { LoadMore, QueryState } from '../../components/query-state';
 import { failureStatus, StatusLine, type Status } from '../../components/status-message';
 import { formatDateTime, money } from '../../lib/format';
 import { describeRequest, requestAccount, requestOutcome } from '../../lib/requests';
@@ -87,6 +87,7 @@ export function MyRequests({ username }: { username: string }) {
             />
           )}
         </QueryState>
+        <LoadMore pages={requests} what={m.yourRequests.toLowerCase()} />
       </Stack>
       {modal}
     </Paper>

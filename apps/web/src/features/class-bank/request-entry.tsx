@@ -39,7 +39,8 @@ export function requestErrors(classmate: Classmate | null, values: RequestValues
   const { amount, memo } = schemaErrors(createRequestBody, requestBody(values));
   const errors: Record<string, string> = {};
   if (!classmate) errors.classmate = m.chooseClassmate;
-  else if (!values.accountId) errors.accountId = m.chooseAccount;
+  else if (!classmate.accounts.some((a) => a.accountId === values.accountId))
+    errors.accountId = m.chooseAccount;
   if (amount) errors.amount = amount;
   if (memo) errors.memo = memo;
   return errors;

@@ -17,7 +17,12 @@ import { RequestReview, RequestSent } from './request-review';
 
 type Step =
   | { name: 'entry' }
-  | { name: 'review'; preview: RequestPreview; body: CreateRequestBody }
+  | {
+      name: 'review';
+      preview: RequestPreview;
+      body: CreateRequestBody;
+      account: Classmate['accounts'][number];
+    }
   | { name: 'sent'; request: BankerRequest };
 
 /** The server's field messages (a 400) on the form's own fields. */
@@ -52,8 +57,11 @@ function useRequestFlow() {
     form.setErrors(errors);
     if (Object.keys(errors).length > 0) return focusFirstInvalid();
     const body = requestBody(values);
+    // The classmate's accounts came with the picker (requestErrors checked the choice is one).
+    const account = classmate?.accounts.find((a) => a.accountId === body.accountId);
+    if (!account) return;
     preview.mutate(body, {
-      onSuccess: (answer) => setStep({ name: 'review', preview: answer, body }),
+      onSuccess: (answer) => setStep({ name: 'review', preview: answer, body, account }),
       onError: (error) => form.setErrors(fieldErrorsOf(error)),
     });
   });
@@ -100,6 +108,7 @@ export function RequestFlow({ username }: { username: string }) {
         <RequestReview
           preview={step.preview}
           body={step.body}
+          account={step.account}
           sending={flow.send.isPending}
           error={flow.send.error}
           onBack={flow.back}

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import {
   participationScreenText as m,
   type BankerRequest,
+  type Classmate,
   type CreateRequestBody,
   type RequestPreview,
 } from '@bank/shared';
@@ -25,42 +26,42 @@ function StepHeading({ children }: { children: string }) {
 interface ReviewProps {
   preview: RequestPreview;
   body: CreateRequestBody;
+  account: Pick<Classmate['accounts'][number], 'accountId' | 'accountType'>;
   sending: boolean;
   error: unknown;
   onBack: () => void;
   onSend: () => void;
 }
 
+/** What the bank does with it: from the preview, which knows nothing of the classmate's money. */
+function whatHappens(kind: CreateRequestBody['kind'], goesAtOnce: boolean): string {
+  if (!goesAtOnce) return m.waitsForTeacher;
+  return kind === 'withdrawal' ? m.withdrawalAtOnceIfCovered : m.approvedAtOnce;
+}
+
 /**
- * What sending would do: whose account, whether it can pay (a withdrawal), whether it is approved
- * at once. Never the balance: a banker learns only what the request needs.
+ * What sending would do: whose account, and whether it goes at once. Never the balance, nor
+ * whether the account can pay: a banker learns nothing of a classmate's money (API.md).
  */
-export function RequestReview({ preview, body, sending, error, onBack, onSend }: ReviewProps) {
+export function RequestReview({ preview, body, account, sending, error, onBack, onSend }: ReviewProps) {
   const rows: [string, string][] = [
-    [m.classmateLabel, preview.studentName],
-    [m.accountLabel, requestAccount(preview)],
+    [m.classmateLabel, preview.name],
+    [m.accountLabel, requestAccount(account)],
     [m.whatColumn, m.kindNames[body.kind] ?? body.kind],
     ['Amount', money(body.amount)],
   ];
   if (body.memo) rows.push([m.memoColumn, body.memo]);
-  if (body.kind === 'withdrawal') rows.push([m.canPayLabel, preview.canPay ? m.canPayYes : m.canPayNo]);
-  if (preview.canPay)
-    rows.push([m.whatHappensLabel, preview.approvedAtOnce ? m.approvedAtOnce : m.waitsForTeacher]);
+  rows.push([m.whatHappensLabel, whatHappens(body.kind, preview.goesAtOnce)]);
   return (
     <Stack>
       <StepHeading>{m.checkHeading}</StepHeading>
       <SummaryTable rows={rows} testId="request-summary" />
-      {!preview.canPay && (
-        <Alert color="red" variant="light" role="alert">
-          {m.canPayNo}
-        </Alert>
-      )}
       {error ? <StatusLine status={failureStatus(m.sendFailed, error)} /> : null}
       <Group justify="flex-end">
         <Button variant="default" onClick={onBack} disabled={sending}>
           {m.back}
         </Button>
-        <Button onClick={onSend} disabled={sending || !preview.canPay}>
+        <Button onClick={onSend} disabled={sending}>
           {sending ? m.sending : m.send}
         </Button>
       </Group>

@@ -8,6 +8,7 @@ import {
 } from '@bank/shared';
 import { api, ApiError } from '../../lib/api-client';
 import { pendingSubmissions } from '../../lib/idempotency';
+import { useKeyedPages } from '../../lib/keyed-pages';
 import { queryKeys } from '../../lib/queries';
 
 /** The school year's calls (API.md "The school year"): schedules, their runs, paydays and their reversal. */
@@ -38,12 +39,11 @@ export function useSchedules(bankId: number) {
   });
 }
 
-/** GET /teller/schedules/{scheduleId}/runs: newest first. */
+/** GET /teller/schedules/{scheduleId}/runs: newest first, a page at a time. */
 export function useScheduleRuns(scheduleId: number) {
-  return useQuery({
-    queryKey: scheduleKeys.runs(scheduleId),
-    queryFn: ({ signal }) => api.call(scheduleCalls.runs, { params: { scheduleId }, signal }),
-  });
+  return useKeyedPages(scheduleKeys.runs(scheduleId), (cursor, signal) =>
+    api.callWithHeaders(scheduleCalls.runs, { params: { scheduleId }, query: { cursor }, signal }),
+  );
 }
 
 /** POST /teller/schedules/preview: the form's next run before it is saved; writes nothing. */

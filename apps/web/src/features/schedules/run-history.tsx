@@ -1,7 +1,7 @@
-import { Button, List, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { schoolYearScreens as t, type Schedule, type ScheduleRun } from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
-import { QueryState } from '../../components/query-state';
+import { LoadMore, QueryState } from '../../components/query-state';
 import { bankDayTime } from '../../lib/bank-time';
 import { useScheduleRuns } from './api';
 import type { PaydayToReverse } from './reverse-payday-dialog';
@@ -40,7 +40,7 @@ function columns(schedule: Schedule, zone: string, onReverse?: (p: PaydayToRever
     {
       header: 'Left out or cut',
       cell: (run) =>
-        run.leftOut.length + run.cut.length === 0 ? (
+        run.leftOutCount + run.cutCount === 0 ? (
           '—'
         ) : (
           <Stack gap="xs">
@@ -57,19 +57,40 @@ function columns(schedule: Schedule, zone: string, onReverse?: (p: PaydayToRever
     {
       header: t.reverse,
       action: true,
-      cell: (run: ScheduleRun) =>
-        run.batchId ? (
-          <Button
-            size="compact-sm"
-            variant="default"
-            aria-label={`${t.reverse}: ${schedule.name}, ${bankDayTime(run.runAt, zone)}`}
-            onClick={() => onReverse({ batchId: run.batchId!, memo, createdAt: run.runAt })}
-          >
-            {t.reverseEllipsis}
-          </Button>
-        ) : null,
+      cell: (run: ScheduleRun) => (
+        <ReverseButtons run={run} schedule={schedule} zone={zone} memo={memo} onReverse={onReverse} />
+      ),
     },
   ];
+}
+
+/** A run's payday to reverse; a run of a big branch paid as several, each reversed on its own. */
+function ReverseButtons(props: {
+  run: ScheduleRun;
+  schedule: Schedule;
+  zone: string;
+  memo: string;
+  onReverse: (p: PaydayToReverse) => void;
+}) {
+  const { run, schedule, zone, memo, onReverse } = props;
+  const parts = run.batchIds.length;
+  if (parts === 0) return null;
+  const what = `${t.reverse}: ${schedule.name}, ${bankDayTime(run.runAt, zone)}`;
+  return (
+    <Group gap={4} wrap="wrap">
+      {run.batchIds.map((batchId, i) => (
+        <Button
+          key={batchId}
+          size="compact-sm"
+          variant="default"
+          aria-label={parts > 1 ? `${what}, ${t.partOf(i + 1, parts)}` : what}
+          onClick={() => onReverse({ batchId, memo, createdAt: run.runAt })}
+        >
+          {parts > 1 ? t.reversePart(i + 1, parts) : t.reverseEllipsis}
+        </Button>
+      ))}
+    </Group>
+  );
 }
 
 /** Every run of a schedule, newest first: when, what it paid, and who was left out or cut and why. */
@@ -99,6 +120,7 @@ export function RunHistory(props: {
           />
         )}
       </QueryState>
+      <LoadMore pages={runs} what="the runs" />
     </Stack>
   );
 }

@@ -6,20 +6,26 @@ export function runSummary(run: ScheduleRun): string {
   if (run.problem) return run.problem;
   return [
     t.payCount(run.count, money(run.total)),
-    ...(run.leftOut.length > 0 ? [t.leftOutCount(run.leftOut.length)] : []),
-    ...(run.cut.length > 0 ? [t.cutCount(run.cut.length)] : []),
+    ...(run.leftOutCount > 0 ? [t.leftOutCount(run.leftOutCount)] : []),
+    ...(run.cutCount > 0 ? [t.cutCount(run.cutCount)] : []),
   ].join('; ');
 }
 
+/** A run lists at most 1,000 of each (it counts them all): the lines, then how many it does not list. */
+const withRest = (lines: string[], count: number) =>
+  count > lines.length ? [...lines, t.andMore(count - lines.length)] : lines;
+
 /** "Maya Chen (CHECKING **3456): Not enough money." — one line per student a run left out. */
 export function leftOutLines(run: ScheduleRun): string[] {
-  return run.leftOut.map((l) => {
+  const lines = run.leftOut.map((l) => {
     const who = l.name ?? t.noAccountName;
     return `${l.accountId ? `${who} (${lastFour(l.accountId)})` : who}: ${l.reason}`;
   });
+  return withRest(lines, run.leftOutCount);
 }
 
 /** "Maya Chen: paid $2.00 of $5.00" — one line per student a run took only part from. */
 export function cutLines(run: ScheduleRun): string[] {
-  return run.cut.map((c) => t.cutLine(c.name ?? t.noAccountName, money(c.paid), money(c.asked)));
+  const lines = run.cut.map((c) => t.cutLine(c.name ?? t.noAccountName, money(c.paid), money(c.asked)));
+  return withRest(lines, run.cutCount);
 }

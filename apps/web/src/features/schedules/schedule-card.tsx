@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { schoolYearScreens as t, type Schedule } from '@bank/shared';
 import { DeleteButton } from '../../components/delete-button';
@@ -29,6 +30,8 @@ function CardButtons(
 ) {
   const { schedule, mayChange, onEdit, a, historyOpen, toggleHistory } = props;
   const label = (action: string) => t.actionsFor(action, schedule.name);
+  // A stopped schedule's Resume is beside its reason (StoppedNote), not here a second time.
+  const stopped = schedule.pausedReason !== null;
   return (
     <Group gap="xs" justify="flex-end" align="flex-start">
       <Button
@@ -51,21 +54,23 @@ function CardButtons(
           >
             {t.edit}
           </Button>
-          <Button
-            variant="default"
-            size="compact-md"
-            onClick={() => a.setActive(!schedule.active)}
-            disabled={a.busy}
-            aria-label={label(schedule.active ? t.pause : t.resume)}
-          >
-            {a.update.isPending
-              ? schedule.active
-                ? t.pausing
-                : t.resuming
-              : schedule.active
-                ? t.pause
-                : t.resume}
-          </Button>
+          {!stopped && (
+            <Button
+              variant="default"
+              size="compact-md"
+              onClick={() => a.setActive(!schedule.active)}
+              disabled={a.busy}
+              aria-label={label(schedule.active ? t.pause : t.resume)}
+            >
+              {a.update.isPending
+                ? schedule.active
+                  ? t.pausing
+                  : t.resuming
+                : schedule.active
+                  ? t.pause
+                  : t.resume}
+            </Button>
+          )}
           <Button
             variant="default"
             size="compact-md"
@@ -89,6 +94,44 @@ function CardButtons(
   );
 }
 
+/**
+ * A schedule that stopped on its own (its run failed, or its maker may no longer pay): why, since
+ * when, and Resume for whoever may change it. Nothing runs until then.
+ */
+function StoppedNote(props: {
+  schedule: Schedule;
+  zone: string;
+  mayChange: boolean;
+  a: ReturnType<typeof useScheduleActions>;
+}) {
+  const { schedule, zone, mayChange, a } = props;
+  if (schedule.pausedReason === null) return null;
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      p="sm"
+      icon={<IconAlertTriangle size={20} aria-hidden />}
+      title={t.stoppedBecause(schedule.pausedReason)}
+      data-testid="schedule-stopped"
+    >
+      <Group justify="space-between" align="center" gap="xs">
+        {schedule.stoppedAt && <Text size="sm">{t.stoppedSince(bankDayTime(schedule.stoppedAt, zone))}</Text>}
+        {mayChange && (
+          <Button
+            size="compact-md"
+            onClick={() => a.setActive(true)}
+            disabled={a.busy}
+            aria-label={t.actionsFor(t.resume, schedule.name)}
+          >
+            {a.update.isPending ? t.resuming : t.resume}
+          </Button>
+        )}
+      </Group>
+    </Alert>
+  );
+}
+
 /** One schedule: its line, why it stopped (if it did), its last run, its buttons and its history. */
 export function ScheduleCard(props: ScheduleCardProps) {
   const { schedule, context, onStatus, onReverse } = props;
@@ -108,11 +151,7 @@ export function ScheduleCard(props: ScheduleCardProps) {
         <Title order={2} size="h5" style={{ overflowWrap: 'anywhere' }}>
           {scheduleLine(schedule, context)}
         </Title>
-        {schedule.pausedReason && (
-          <Alert color="yellow" variant="light" p="xs">
-            {schedule.pausedReason}
-          </Alert>
-        )}
+        <StoppedNote schedule={schedule} zone={context.zone} mayChange={props.mayChange} a={a} />
         <Text size="sm" c="dimmed">
           {last ? t.lastRun(bankDayTime(last.runAt, context.zone), runSummary(last)) : t.neverRan}
         </Text>

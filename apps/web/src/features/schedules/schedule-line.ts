@@ -34,7 +34,7 @@ export function cadenceOf(every: Schedule['every'], startDate: string): string {
   return `${when} ${RUN_TIME}`;
 }
 
-/** "next Fri 12/04", "paused", or "stopped" (the bank turned the creator's permission off). */
+/** "next Fri 12/04", "paused", or "stopped" (on its own: its run failed, or may not happen). */
 function state(schedule: Schedule, zone: string): string {
   if (schedule.active && schedule.nextRun) return t.nextRun(bankDay(schedule.nextRun, zone));
   return schedule.pausedReason ? t.stopped : t.paused;

@@ -38,6 +38,7 @@ const weekly: Schedule = {
   nextRun: '2026-12-04T11:00:00.000Z',
   lastRun: null,
   pausedReason: null,
+  stoppedAt: null,
   createdBy: 'admin',
   createdAt: '2026-11-20T10:00:00.000Z',
 };
@@ -60,12 +61,15 @@ const run: ScheduleRun = {
   runAt: '2026-12-01T15:30:00.000Z',
   extra: true,
   batchId: '6f1c2a4e-0000-4000-8000-000000000001',
+  batchIds: ['6f1c2a4e-0000-4000-8000-000000000001'],
   count: 1,
   total: 5,
   leftOut: [
     { accountId: northChecking.accountId, username: 'nora', name: 'Nora North', reason: 'Not enough money.' },
   ],
+  leftOutCount: 1,
   cut: [{ accountId: checking.accountId, username: 'student', name: 'Sam Student', asked: 5, paid: 2 }],
+  cutCount: 1,
   problem: null,
   ranBy: 'admin',
 };
@@ -162,12 +166,48 @@ describe('Schedules', () => {
     expect(screen.getByText(t.schedulesSubtitle(ZONE))).toBeInTheDocument();
   });
 
-  it('says why a schedule stopped on its own', async () => {
-    const why = schoolYearText.runRefused('teller');
-    schedules = [{ ...weekly, active: false, nextRun: null, pausedReason: why }];
-    renderApp('/1/schedules', admin);
-    expect(await screen.findByText(why)).toBeInTheDocument();
+  it('says plainly why a schedule stopped on its own, since when, and resumes it from there', async () => {
+    const why = schoolYearText.runFailed;
+    schedules = [
+      { ...weekly, active: false, nextRun: null, pausedReason: why, stoppedAt: '2026-12-04T11:01:00.000Z' },
+    ];
+    const { user } = renderApp('/1/schedules', admin);
+    const note = await screen.findByTestId('schedule-stopped');
+    expect(within(note).getByText(t.stoppedBecause(why))).toBeInTheDocument();
+    expect(within(note).getByText(t.stoppedSince('Fri 12/04 6:01'))).toBeInTheDocument();
     expect(lines()[0]).toMatch(/ · stopped$/);
+    // One Resume, beside the reason.
+    const resume = screen.getAllByRole('button', { name: t.actionsFor(t.resume, 'Class job pay') });
+    expect(resume).toHaveLength(1);
+    expect(note).toContainElement(resume[0]!);
+    await user.click(resume[0]!);
+    expect(await screen.findByText(t.scheduleResumed('Class job pay'))).toBeInTheDocument();
+    expect(sent.map((s) => [s.url, s.body])).toEqual([['/api/teller/schedules/7', { active: true }]]);
+  });
+
+  it('shows a run of a big branch as one run: its count, how many it does not list, a reversal per payday', async () => {
+    const big: ScheduleRun = {
+      ...run,
+      extra: false,
+      batchId: 'a',
+      batchIds: ['a', 'b'],
+      count: 1002,
+      total: 5010,
+      leftOutCount: 1003,
+      cutCount: 1,
+    };
+    server.use(http.get('*/api/teller/schedules/:scheduleId/runs', () => HttpResponse.json([big])));
+    const { user } = renderApp('/1/schedules', admin);
+    await user.click(await screen.findByRole('button', { name: t.actionsFor(t.history, 'Class job pay') }));
+    const history = await screen.findByTestId('run-history');
+    expect(within(history).getAllByText(t.payCount(1002, '$5,010.00'), { exact: false })).not.toHaveLength(0);
+    expect(within(history).getByText(t.andMore(1002))).toBeInTheDocument();
+    expect(within(history).getByRole('button', { name: /part 1 of 2$/ })).toHaveTextContent(
+      t.reversePart(1, 2),
+    );
+    expect(within(history).getByRole('button', { name: /part 2 of 2$/ })).toHaveTextContent(
+      t.reversePart(2, 2),
+    );
   });
 
   it('refuses an incomplete form before asking the server', async () => {

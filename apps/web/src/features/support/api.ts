@@ -1,6 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ticketCalls, type CreateTicketBody, type SupportTicket, type UpdateTicketBody } from '@bank/shared';
 import { api } from '../../lib/api-client';
+import { appendToPages, useKeyedPages } from '../../lib/keyed-pages';
+import { replaceInPages } from '../../lib/paged-list';
 
 export const ticketKeys = {
   list: (bankId: number) => ['support-tickets', bankId] as const,
@@ -8,10 +10,9 @@ export const ticketKeys = {
 
 /** GET /user/supportTickets/{bankId}: an admin gets all of the bank's tickets, others their own. */
 export function useTickets(bankId: number) {
-  return useQuery({
-    queryKey: ticketKeys.list(bankId),
-    queryFn: ({ signal }) => api.call(ticketCalls.list, { params: { bankId }, signal }),
-  });
+  return useKeyedPages(ticketKeys.list(bankId), (cursor, signal) =>
+    api.callWithHeaders(ticketCalls.list, { params: { bankId }, query: { cursor }, signal }),
+  );
 }
 
 /** POST /user/supportTickets/create; the new ticket is appended to the list (spec §4). */
@@ -20,10 +21,12 @@ export function useCreateTicket(bankId: number) {
   return useMutation({
     mutationFn: (body: CreateTicketBody) => api.call(ticketCalls.create, { body: { ...body, bankId } }),
     onSuccess: (ticket) =>
-      queryClient.setQueryData<SupportTicket[]>(ticketKeys.list(bankId), (list) => [
-        ...(list ?? []).filter((t) => t.supportTicketId !== ticket.supportTicketId),
+      appendToPages<SupportTicket>(
+        queryClient,
+        ticketKeys.list(bankId),
         ticket,
-      ]),
+        (t) => t.supportTicketId === ticket.supportTicketId,
+      ),
   });
 }
 
@@ -33,8 +36,11 @@ export function useUpdateTicket(bankId: number) {
   return useMutation({
     mutationFn: (body: UpdateTicketBody) => api.call(ticketCalls.update, { body }),
     onSuccess: (ticket) =>
-      queryClient.setQueryData<SupportTicket[]>(ticketKeys.list(bankId), (list) =>
-        (list ?? []).map((t) => (t.supportTicketId === ticket.supportTicketId ? ticket : t)),
+      replaceInPages<SupportTicket>(
+        queryClient,
+        ticketKeys.list(bankId),
+        (t) => t.supportTicketId === ticket.supportTicketId,
+        ticket,
       ),
   });
 }

@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { SupportTicket } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
-import { QueryState } from '../../components/query-state';
+import { LoadMore, QueryState } from '../../components/query-state';
 import { StatusMessage } from '../../components/status-message';
 import { useRequiredSession } from '../../lib/current-user';
 import { useTickets } from './api';
@@ -78,6 +78,7 @@ export function SupportPage() {
               />
             )}
           </QueryState>
+          <LoadMore pages={tickets} what={texts.what} />
         </Paper>
       </Stack>
     </>

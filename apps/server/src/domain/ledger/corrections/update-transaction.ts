@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { isAllowedAmountCents, limits, messages, type Transaction } from '@bank/shared';
+import { codePoints, isAllowedAmountCents, limits, messages, type Transaction } from '@bank/shared';
 import type { Executor } from '../../../db/client.js';
 import { transactions } from '../../../db/schema.js';
 import type { Actor } from '../../actor.js';
@@ -57,7 +57,7 @@ export async function updateTransaction(
   const description = change.description.trim();
   if (!description)
     throw badRequest(messages.descriptionRequired, { description: messages.descriptionRequired });
-  if (description.length > limits.descriptionMaxLength)
+  if (codePoints(description) > limits.descriptionMaxLength)
     throw badRequest(messages.descriptionTooLong, { description: messages.descriptionTooLong });
   if (!isAllowedAmountCents(change.amountCents))
     throw badRequest(messages.amountInvalid, { amount: messages.amountInvalid });

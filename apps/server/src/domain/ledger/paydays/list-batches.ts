@@ -6,10 +6,22 @@ import { assertOwnBank } from '../../access.js';
 import type { Actor } from '../../actor.js';
 import { notFound } from '../../errors.js';
 
+/**
+ * A payday's count and total as its live payments make them: an admin may since have deleted a
+ * payment (it leaves every balance, so it leaves the payday) or changed its amount. The batch row
+ * keeps the payday as it was written (what its audit line says); the list shows what it is now,
+ * worked out here rather than kept in step by every correction, so no later way of changing a
+ * payment can leave it stale. Reversed payments stay in it: their reversal is another payday.
+ */
+const livePayments = sql`${transactions.batchId} = ${batches.id} and ${transactions.deletedAt} is null`;
+const liveCountColumn =
+  sql<number>`(select count(*)::int from ${transactions} where ${livePayments})`.mapWith(Number);
+const liveTotalColumn = sql<number>`(
+  select coalesce(sum(${transactions.amountCents}), 0) from ${transactions} where ${livePayments}
+)`.mapWith(Number);
 /** How many of the payday's transactions have been reversed since. */
 const reversedCountColumn = sql<number>`(
-  select count(*)::int from ${transactions}
-  where ${transactions.batchId} = ${batches.id} and ${transactions.reversedBy} is not null
+  select count(*)::int from ${transactions} where ${livePayments} and ${transactions.reversedBy} is not null
 )`.mapWith(Number);
 
 /** The list is for finding a recent payday again, not an archive: the newest this many. */
@@ -18,18 +30,24 @@ const NEWEST_PAYDAYS = 1000;
 /** The bank's paydays that match, newest first, as summaries. */
 async function selectBatches(db: Executor, where: SQL | undefined, limit: number): Promise<BatchSummary[]> {
   const rows = await db
-    .select({ batch: batches, createdBy: users.username, reversedCount: reversedCountColumn })
+    .select({
+      batch: batches,
+      createdBy: users.username,
+      count: liveCountColumn,
+      totalCents: liveTotalColumn,
+      reversedCount: reversedCountColumn,
+    })
     .from(batches)
     .innerJoin(users, eq(users.id, batches.createdBy))
     .where(where)
     .orderBy(desc(batches.createdAt), desc(batches.id))
     .limit(limit);
-  return rows.map(({ batch, createdBy, reversedCount }) => ({
+  return rows.map(({ batch, createdBy, count, totalCents, reversedCount }) => ({
     batchId: batch.id,
     kind: batch.kind,
     memo: batch.memo,
-    count: batch.itemCount,
-    total: fromCents(batch.totalCents),
+    count,
+    total: fromCents(totalCents),
     createdBy,
     createdAt: batch.createdAt.toISOString(),
     reversalOf: batch.reversalOf,
