@@ -239,6 +239,36 @@ describe('month-end interest on savings accounts', () => {
     await expectLedgerConsistent();
   });
 
+  it('closes every account-month when it reads the accounts a page at a time, interest before statements, oldest month first', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const savings = await savingsAccount('2024-12-05T00:00:00Z');
+      await posted(t.db, savings, 'credit', 300_000 + i * 1_000, '2024-12-05T00:00:00Z');
+      made.push(savings);
+    }
+    // Pages of 2 of 5 accounts: each month takes three looks for interest and three for statements.
+    const result = await runMonthEnd(t.db, { asOf: at('2025-03-01T00:00:00Z'), pageSize: 2 });
+    expect(result).toEqual({
+      months: ['2024-12', '2025-01', '2025-02'],
+      interestCredited: 15,
+      interestNothingDue: 0,
+      statementsIssued: 15,
+    });
+    for (const savings of made) {
+      const issued = await t.db
+        .select({ periodStart: statements.periodStart })
+        .from(statements)
+        .where(eq(statements.accountNumber, savings))
+        .orderBy(statements.periodStart);
+      expect(issued.map((s) => s.periodStart)).toEqual(['2024-12-01', '2025-01-01', '2025-02-01']);
+      expect((await interestRows(savings)).map((r) => r.postedDate!.toISOString())).toEqual([
+        '2024-12-31T23:59:59.999Z',
+        '2025-01-31T23:59:59.999Z',
+        '2025-02-28T23:59:59.999Z',
+      ]);
+    }
+    await expectLedgerConsistent();
+  });
   it('runs alongside the posting job and new money without deadlocks or lost cents', async () => {
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
