@@ -246,7 +246,9 @@ async function loadSlice(bank: Loaded, kind: SliceKind, round: number) {
     kind === 'alone'
       ? null
       : setTimeout(
-          () => (work.done = bank.server.send<WorkDone>(workCommand(kind, round, sliceStart), ANSWER[kind])),
+          () => {
+            work.done = bank.server.send<WorkDone>(workCommand(kind, round, sliceStart), ANSWER[kind]);
+          },
           (warmupSeconds + sliceSeconds / 2) * 1000,
         );
   const slice = await transferLoad({
