@@ -9,7 +9,7 @@
  * for a quick run) chooses the sizes.
  */
 import { percentile, signIn, transferLoad } from './load.js';
-import { startServer, stopServer, type WorkDone } from './bank-server.js';
+import { startServer, stopServer, type BenchServer, type WorkDone } from './bank-server.js';
 import { scratchPostgres } from './scratch.js';
 
 /** The light load beside each run: a few clients, each pausing between its transfers. */
@@ -50,8 +50,9 @@ export async function postingGrowthBench(
   log: (line: string) => void,
 ): Promise<GrowthFigures> {
   const scratch = await scratchPostgres(adminUrl, 'bench_growth');
+  let server: BenchServer | null = null;
   try {
-    const server = startServer({
+    server = startServer({
       BENCH_SCENARIO: 'accounts',
       BENCH_ACCOUNTS: '1000',
       DATABASE_URL: scratch.url,
@@ -69,6 +70,7 @@ export async function postingGrowthBench(
     for (const rows of sizes) {
       log(`posting growth: writing ${rows.toLocaleString('en-US')} due pending rows…`);
       const written = (await server.send<WorkDone<{ rows: number }>>(`pending ${rows}`, 'PENDING'))!;
+      if (written.error) throw new Error(`writing ${rows} rows failed: ${written.error}`);
       log(`posting growth: posting them beside a light load…`);
       const posting = server.send<WorkDone<{ posted: number } | null>>(`post ${Date.now()}`, 'POSTED');
       const load = await transferLoad({
@@ -113,6 +115,7 @@ export async function postingGrowthBench(
       problems: books.problems.slice(0, 5),
     };
   } finally {
+    if (server?.child.exitCode === null) server.child.kill();
     await scratch.drop();
   }
 }

@@ -148,7 +148,7 @@ async function writePending(db: Database, bankId: number, count: number) {
   await db.execute(sql`
     with numbers as (select array_agg(account_number order by account_number) as n, count(*)::int as a
                      from accounts where bank_id = ${bankId}),
-    pairs as (select g, n[1 + (g * 7919) % a] as src, n[1 + (g * 7919 + 1 + g % (a - 1)) % a] as dst,
+    pairs as (select g, n[1 + (g::bigint * 7919) % a] as src, n[1 + (g::bigint * 7919 + 1 + g % (a - 1)) % a] as dst,
                      now() - interval '2 days' + g * interval '1 millisecond' as due, gen_random_uuid() as transfer
               from numbers, generate_series(1, ${pairs}) as g)
     insert into transactions (account_number, type, description, amount_cents, status, transaction_date,
