@@ -104,6 +104,11 @@ export async function postingGrowthBench(
           errors: total - sorted.length,
         },
       });
+      const run = runs.at(-1)!;
+      log(
+        `posting growth: ${run.posted} rows in ${run.seconds.toFixed(1)} s (${run.usPerRow.toFixed(0)} µs a row), ` +
+          `light load p50 / p99 ${run.light.p50Ms.toFixed(1)} / ${run.light.p99Ms.toFixed(1)} ms`,
+      );
       historyRows += written.result!.rows;
     }
     const books = (await server.send<Books>('check', 'BOOKS'))!;

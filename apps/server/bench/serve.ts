@@ -32,6 +32,7 @@ import { postTransactions } from '../src/domain/ledger/posting/index.js';
 import { createUser } from '../src/domain/users/create-user.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
 import { postingJob } from '../src/jobs/posting.js';
+import { allowLongJob } from '../src/db/timeouts.js';
 import { testConfigFor } from './config.js';
 
 const PASSWORD = 'Bench-Pass-1234';
@@ -107,17 +108,21 @@ async function seedDemo(db: Database, count: number) {
  * The books: the ledger's rules (verifyLedger), the bank's total less the interest it credited
  * (the only money month-end makes: transfers only move it), and the rows written so far.
  */
-async function books(db: Database, bankId: number) {
-  const problems = await verifyLedger(db, bankId);
-  const [total] = await queryRows<{ total: number; transactions: number }>(
-    db,
-    sql`select (coalesce(sum(balance_cents), 0)
+function books(handle: Database, bankId: number) {
+  // Over a million rows the check takes longer than a request's statement timeout.
+  return handle.transaction(async (db) => {
+    await allowLongJob(db);
+    const problems = await verifyLedger(db, bankId);
+    const [total] = await queryRows<{ total: number; transactions: number }>(
+      db,
+      sql`select (coalesce(sum(balance_cents), 0)
                 - (select coalesce(sum(ic.amount_cents), 0) from interest_credits ic
                    join accounts a using (account_number) where a.bank_id = ${bankId}))::bigint as total,
                (select count(*) from transactions t join accounts a using (account_number) where a.bank_id = ${bankId})::bigint as transactions
         from accounts where bank_id = ${bankId}`,
-  );
-  return { problems, totalCents: total!.total, transactions: total!.transactions };
+    );
+    return { problems, totalCents: total!.total, transactions: total!.transactions };
+  });
 }
 
 /**
@@ -143,9 +148,12 @@ async function backdate(db: Database, bankId: number, months: number) {
  * two days back, in order), written by one statement with their balances, so that the books
  * still balance: what the posting run of a big day finds.
  */
-async function writePending(db: Database, bankId: number, count: number) {
+async function writePending(handle: Database, bankId: number, count: number) {
   const pairs = Math.floor(count / 2);
-  await db.execute(sql`
+  // A million rows in one statement take longer than a request's statement timeout.
+  return handle.transaction(async (db) => {
+    await allowLongJob(db);
+    await db.execute(sql`
     with numbers as (select array_agg(account_number order by account_number) as n, count(*)::int as a
                      from accounts where bank_id = ${bankId}),
     pairs as (select g, n[1 + (g::bigint * 7919) % a] as src, n[1 + (g::bigint * 7919 + 1 + g % (a - 1)) % a] as dst,
@@ -157,13 +165,14 @@ async function writePending(db: Database, bankId: number, count: number) {
            'Bench transfer', 1, 'pending', due, transfer, due - interval '1 day'
     from pairs cross join (values (0), (1)) as legs(leg)
     order by g, leg`);
-  await db.execute(sql`
+    await db.execute(sql`
     update accounts a set balance_cents = s.total
     from (select account_number, sum(case when type = 'credit' then amount_cents else -amount_cents end)::bigint as total
           from transactions where deleted_at is null group by account_number) s
     where s.account_number = a.account_number and a.bank_id = ${bankId}`);
-  await db.execute(sql`analyze transactions`);
-  return { rows: pairs * 2 };
+    await db.execute(sql`analyze transactions`);
+    return { rows: pairs * 2 };
+  });
 }
 
 /** Background work: its answer line once done, with when it ran (epoch ms). */
