@@ -59,6 +59,26 @@ export function startServer(env: Record<string, string>): BenchServer {
   return { child, next, send };
 }
 
+/** The books as serve.ts checks them (`check` → `BOOKS`). */
+export interface BankBooks {
+  problems: string[];
+  totalCents: number;
+  transactions: number;
+}
+
+/** What serve.ts prints once its bank is seeded and it listens (`READY`). */
+export interface Ready {
+  port: number;
+  username: string;
+  password: string;
+  accounts: string[];
+  before: BankBooks;
+}
+
+export async function whenReady(server: BenchServer): Promise<Ready> {
+  return JSON.parse(await server.next('READY')) as Ready;
+}
+
 /** Asks the server to close and waits until it has. */
 export async function stopServer(server: BenchServer): Promise<void> {
   const exited = new Promise((resolve) => server.child.once('exit', resolve));

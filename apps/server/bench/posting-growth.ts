@@ -9,7 +9,14 @@
  * for a quick run) chooses the sizes.
  */
 import { percentile, signIn, transferLoad } from './load.js';
-import { startServer, stopServer, type BenchServer, type WorkDone } from './bank-server.js';
+import {
+  startServer,
+  stopServer,
+  whenReady,
+  type BankBooks as Books,
+  type BenchServer,
+  type WorkDone,
+} from './bank-server.js';
 import { scratchPostgres } from './scratch.js';
 
 /** The light load beside each run: a few clients, each pausing between its transfers. */
@@ -36,12 +43,6 @@ export interface GrowthFigures {
   problems: string[];
 }
 
-interface Books {
-  problems: string[];
-  totalCents: number;
-  transactions: number;
-}
-
 export const defaultGrowthSizes = [10_000, 100_000, 1_000_000];
 
 export async function postingGrowthBench(
@@ -57,13 +58,7 @@ export async function postingGrowthBench(
       BENCH_ACCOUNTS: '1000',
       DATABASE_URL: scratch.url,
     });
-    const ready = JSON.parse(await server.next('READY')) as {
-      port: number;
-      username: string;
-      password: string;
-      accounts: string[];
-      before: Books;
-    };
+    const ready = await whenReady(server);
     const token = await signIn(ready.port, ready.username, ready.password);
     const runs: GrowthRun[] = [];
     let historyRows = ready.before.transactions;

@@ -32,7 +32,14 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServer, stopServer, type BenchServer, type WorkDone } from './bank-server.js';
+import {
+  startServer,
+  stopServer,
+  whenReady,
+  type BankBooks as Books,
+  type BenchServer,
+  type WorkDone,
+} from './bank-server.js';
 import {
   latenciesDuring,
   percentile,
@@ -170,12 +177,6 @@ function combinePgbench(slices: PgbenchFigures[]): PgbenchFigures {
 }
 
 // ---------------------------------------------------------------- the bank under load
-
-interface Books {
-  problems: string[];
-  totalCents: number;
-  transactions: number;
-}
 
 interface BankRun extends LoadFigures {
   database: 'postgres' | 'pglite';
@@ -320,13 +321,7 @@ async function bankLoad(
       BENCH_MONTHS: String(kinds.includes('month-end') ? rounds : 0),
       ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir! }),
     });
-    const ready = JSON.parse(await server.next('READY')) as {
-      port: number;
-      username: string;
-      password: string;
-      accounts: string[];
-      before: Books;
-    };
+    const ready = await whenReady(server);
     const bank: Loaded = {
       server,
       port: ready.port,

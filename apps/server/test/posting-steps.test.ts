@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { openDatabase, queryRows } from '../src/db/client.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
 import { postTransactions, ROWS_PER_STEP } from '../src/domain/ledger/posting/index.js';
-import { call, databaseKind, otherConnection, useTestApp } from './harness.js';
+import { call, databaseKind, databaseUrlOf, otherConnection, useTestApp } from './harness.js';
 import { insertAccount, insertPendingTransfers, openWith, seedTwoBanks } from './fixtures.js';
 
 /**
@@ -20,9 +20,7 @@ beforeEach(async () => {
 });
 
 const DAY_MS = 86_400_000;
-const scratchUrl = () =>
-  (t.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-    .connectionString;
+const scratchUrl = () => databaseUrlOf(t.db);
 const PENDING = 5_000;
 
 /** Ten funded accounts of bank one's student, with `legs` due pending transfer legs between them. */
