@@ -81,6 +81,27 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One clock: the domain is handed the time (`now`, or the routes' and jobs' clock),
+    // so tests, the demo seed and runs "as of" a moment can set it. new Date(x) is fine.
+    files: ['apps/server/src/domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message:
+            'Domain code does not read the time: take `now` (or a Clock) from the caller; routes and jobs have the one clock.',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message:
+            'Domain code does not read the time: take `now` (or a Clock) from the caller; routes and jobs have the one clock.',
+        },
+      ],
+    },
+  },
   // --- end of the server and tooling block ---
   {
     // No import cycles (issue 11 item 7): a module never reaches itself again through what it imports.

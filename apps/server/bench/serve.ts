@@ -33,6 +33,7 @@ import { createUser } from '../src/domain/users/create-user.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
 import { postingJob } from '../src/jobs/posting.js';
 import { allowLongJob } from '../src/db/timeouts.js';
+import { clockAt } from '../src/clock.js';
 import { testConfigFor } from './config.js';
 
 const PASSWORD = 'Bench-Pass-1234';
@@ -70,11 +71,16 @@ async function seedAccounts(db: Database, count: number) {
       branchId: branch.branchId,
     });
     for (let a = s; a < count; a += STUDENTS) {
-      const account = await createAccount(db, admin, {
-        username,
-        branchId: branch.branchId,
-        accountType: 'CHECKING',
-      });
+      const account = await createAccount(
+        db,
+        admin,
+        {
+          username,
+          branchId: branch.branchId,
+          accountType: 'CHECKING',
+        },
+        new Date(),
+      );
       numbers.push(account.accountId);
     }
   }
@@ -86,7 +92,7 @@ async function seedAccounts(db: Database, count: number) {
 
 /** The demo bank of a first start; the load moves money between its busiest open accounts. */
 async function seedDemo(db: Database, count: number) {
-  await seedDemoBank(db);
+  await seedDemoBank(db, new Date());
   const [bank] = await db.select({ id: banks.id }).from(banks).limit(1);
   const busiest = await queryRows<{ account_number: string }>(
     db,
@@ -241,9 +247,9 @@ async function main() {
     if (line === 'cpu' && profiling.started) await profiling.stop();
     const [command, argument] = line.split(' ');
     if (command === 'post')
-      inBackground('POSTED', () => postingJob.run(handle.db, config, new Date(Number(argument))));
+      inBackground('POSTED', () => postingJob.run(handle.db, config, clockAt(new Date(Number(argument)))));
     if (command === 'month-end')
-      inBackground('MONTH-END', () => runMonthEnd(handle.db, { asOf: new Date(argument!) }));
+      inBackground('MONTH-END', () => runMonthEnd(handle.db, { now: new Date(), asOf: new Date(argument!) }));
     if (command === 'pending')
       inBackground('PENDING', () => writePending(handle.db, seeded.bankId, Number(argument)));
     if (line === 'exit') break;

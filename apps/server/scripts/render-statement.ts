@@ -8,7 +8,7 @@ import { monthPeriod } from '../src/domain/months/period.js';
 import { renderStatementPdf } from '../src/domain/statements/render-statement.js';
 
 const [, , outFile = '/tmp/statement.pdf', countArg = '60'] = process.argv;
-const period = monthPeriod(2026, 9);
+const period = monthPeriod(2026, 9, 'UTC');
 const descriptions = [
   'Teller Deposit',
   'Teller Withdrawal',

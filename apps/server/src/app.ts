@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { limits, messages } from '@bank/shared';
+import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { setPasswordHashCost } from './domain/auth/passwords.js';
@@ -26,6 +27,8 @@ export interface AppOptions {
   rateLimitPerMinute?: number;
   /** Where log lines go (config.logFormat to standard output by default); the log tests read them. */
   logStream?: { write(line: string): void };
+  /** Where every request reads the time (the system's by default); tests set it where they need. */
+  clock?: Clock;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -36,6 +39,7 @@ export async function buildApp({
   db,
   rateLimitPerMinute = config.rateLimitPerMinute,
   logStream,
+  clock = systemClock,
 }: AppOptions): Promise<FastifyInstance> {
   setPasswordHashCost(config.passwordHashCost);
   const destination = logStream ? null : logDestination(config.logFormat);
@@ -114,7 +118,7 @@ export async function buildApp({
   // (compressed once at the build) and the document at /api/docs are left out of it.
   await app.register(async (api) => {
     await api.register(compress, apiCompression);
-    await api.register(apiRoutes, { prefix: '/api', db, config });
+    await api.register(apiRoutes, { prefix: '/api', db, config, clock });
   });
 
   await registerWebApp(app, config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist);

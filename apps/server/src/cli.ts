@@ -3,10 +3,11 @@
  * (DATABASE_URL, or the embedded database in DATA_DIR, which must not be in use by a running server).
  */
 import { Command, InvalidArgumentError } from 'commander';
+import { systemClock } from './clock.js';
 import { loadConfig } from './config.js';
+import { describeError } from './db/describe-error.js';
 import { inTransaction } from './db/transaction.js';
 import { createBank } from './domain/bank/create-bank.js';
-import { AppError } from './domain/errors.js';
 import { postTransactions } from './domain/ledger/posting/index.js';
 import { runMonthEnd } from './domain/month-end/index.js';
 import { runDueSchedules } from './domain/schedules/index.js';
@@ -34,6 +35,9 @@ function parseBankId(value: string): number {
   return Number(value);
 }
 
+/** The tool's one clock: what "now" means for every command. */
+const clock = systemClock;
+
 const program = new Command()
   .name('bank')
   .description(
@@ -59,9 +63,13 @@ program
   .option('--as-of <date>', 'post as of this date, YYYY-MM-DD (default: now)', parseDate)
   .option('--all', 'post every pending transaction, due or not (an end-of-day run)')
   .action(async (options: { asOf?: Date; all?: boolean }) => {
-    const now = options.asOf ?? new Date();
     const result = await withDatabase((db) =>
-      postTransactions(db, { now, all: options.all ?? false, wait: true, live: !options.asOf }),
+      postTransactions(db, {
+        now: options.asOf ?? clock.now(),
+        all: options.all ?? false,
+        wait: true,
+        ...(options.asOf ? {} : { live: clock }),
+      }),
     );
     console.log(JSON.stringify({ posted: result.posted }));
   });
@@ -75,7 +83,9 @@ program
     parseDate,
   )
   .action(async (options: { asOf?: Date }) => {
-    const result = await withDatabase((db) => runMonthEnd(db, { asOf: options.asOf ?? new Date() }));
+    const result = await withDatabase((db) =>
+      runMonthEnd(db, { now: clock.now(), ...(options.asOf ? { asOf: options.asOf } : {}) }),
+    );
     console.log(JSON.stringify(result));
   });
 
@@ -86,16 +96,20 @@ program
   )
   .option(
     '--as-of <instant>',
-    'run what is due by this ISO instant, e.g. 2026-12-04T12:00:00Z (default: now)',
+    'run what was due by this ISO instant, not in the future, e.g. 2026-12-04T12:00:00Z (default: now)',
     parseInstant,
   )
   .action(async (options: { asOf?: Date }) => {
     const config = loadConfig();
+    const now = clock.now();
+    // What is due later is paid on its day, by the server: a run "as of" the future would pay it early.
+    if (options.asOf && options.asOf.getTime() > now.getTime())
+      throw new Error(
+        `--as-of must not be in the future (it is now ${now.toISOString()}): occurrences run on their day, not before.`,
+      );
+    const asOf = options.asOf ?? now;
     const runs = await withDatabase((db) =>
-      runDueSchedules(db, {
-        asOf: options.asOf ?? new Date(),
-        postingDelaySeconds: config.postingDelaySeconds,
-      }),
+      runDueSchedules(db, { asOf, postingDelaySeconds: config.postingDelaySeconds }),
     );
     for (const run of runs) console.log(JSON.stringify(run));
   });
@@ -125,8 +139,6 @@ program
   .action(exportCommand);
 
 program.parseAsync().catch((error: unknown) => {
-  console.error(
-    `bank: ${error instanceof AppError || error instanceof Error ? error.message : String(error)}`,
-  );
+  console.error(`bank: ${describeError(error)}`);
   process.exit(1);
 });

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBackup } from '../src/backup/read-backup.js';
 import { restoreBackup } from '../src/backup/restore-backup.js';
@@ -12,7 +10,7 @@ import { databaseKind, openTestDatabase } from './harness.js';
 import { balances, databaseSnapshot, firstStatement, seedSchoolYear } from './school-year.js';
 import {
   scratchDatabase,
-  serverDir,
+  runBankCli,
   startServer,
   type RunningServer,
   type Scratch,
@@ -23,14 +21,8 @@ import {
  * so the CLI asks the server to write the backup (backup/server-request.ts); with PostgreSQL the
  * CLI connects beside it. Either way the file restores to what the server held.
  */
-const run = promisify(execFile);
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 const work = mkdtempSync(path.join(tmpdir(), 'bank-backup-server-test-'));
-const bankCli = (...args: string[]) =>
-  run(tsx, ['src/cli.ts', ...args], {
-    cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: 'silent', ...scratch.env },
-  });
+const bankCli = (...args: string[]) => runBankCli(scratch.env, ...args);
 
 /** Waits for something the server does on its own, checking every 100 ms for up to 30 s. */
 async function until(done: () => boolean): Promise<void> {
@@ -80,7 +72,7 @@ describe('npm run bank -- backup while the server runs', () => {
     const original = await scratch.open();
     const restored = await openTestDatabase();
     try {
-      await restoreBackup(restored.db, file, { replace: false });
+      await restoreBackup(restored.db, file);
       expect(await verifyLedger(restored.db)).toEqual([]);
       expect(await balances(restored.db)).toEqual(await balances(original.db));
       expect((await firstStatement(restored.db)).pdf.equals((await firstStatement(original.db)).pdf)).toBe(
@@ -103,13 +95,14 @@ describe.runIf(databaseKind === 'pglite')('npm run bank while the server holds t
     if (server.child.exitCode !== null) server = await startServer(scratch.env);
   });
 
-  it('refuses restore and export, naming the server, and the server runs on', async () => {
+  it('refuses restore (with --force too) and export, naming the server, and the server runs on', async () => {
     const refusal = (command: string) =>
       `The bank server (pid ${server.child.pid}) is using the embedded database in ${scratch.env.DATA_DIR}. ` +
       `Stop it, then run ${command} again.`;
-    await expect(
-      bankCli('restore', '--from', path.join(work, 'while-running.json.gz')),
-    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(refusal('restore')) });
+    for (const force of [[], ['--force']])
+      await expect(
+        bankCli('restore', '--from', path.join(work, 'while-running.json.gz'), ...force),
+      ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining(refusal('restore')) });
     await expect(bankCli('export', '--bank', '1', '--to', path.join(work, 'export'))).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining(refusal('export')),

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { readBackup } from '../src/backup/read-backup.js';
@@ -17,7 +15,7 @@ import {
   emptyDatabase,
   PROCESS_TEST_TIMEOUT,
   scratchDatabase,
-  serverDir,
+  runBankCli,
   type Scratch,
 } from './server-process.js';
 
@@ -25,17 +23,12 @@ import {
 vi.setConfig({ testTimeout: PROCESS_TEST_TIMEOUT, hookTimeout: PROCESS_TEST_TIMEOUT });
 afterAll(() => vi.resetConfig());
 
-const run = promisify(execFile);
-const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
 const work = mkdtempSync(path.join(tmpdir(), 'bank-backup-test-'));
 const backupDir = path.join(work, 'kept');
 
 /** The operator tool in its own process, on the database `env` names. */
 const bankCli = (env: Record<string, string>, ...args: string[]) =>
-  run(tsx, ['src/cli.ts', ...args], {
-    cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: 'silent', BACKUP_DIR: backupDir, ...env },
-  });
+  runBankCli({ BACKUP_DIR: backupDir, ...env }, ...args);
 
 let original: Scratch;
 let before: Awaited<ReturnType<typeof databaseSnapshot>>;
@@ -175,7 +168,7 @@ describe('a backup and the versions of the bank', () => {
     writeFileSync(older, gzipSync(lines.join('\n')));
     const db = await openTestDatabase();
     try {
-      await expect(restoreBackup(db.db, older, { replace: false })).rejects.toThrow(
+      await expect(restoreBackup(db.db, older)).rejects.toThrow(
         /made by an older version of the bank .* Restore it with that version, then start this one/,
       );
       expect(await balances(db.db)).toEqual({});
@@ -202,7 +195,7 @@ describe('a backup and the versions of the bank', () => {
       scratches.push(target);
       const db = await target.open();
       try {
-        await restoreBackup(db.db, file, { replace: false });
+        await restoreBackup(db.db, file);
         expect(await verifyLedger(db.db)).toEqual([]);
         expect(await balances(db.db)).toEqual(expected.balances);
         expect((await firstStatement(db.db)).pdf.equals(expected.pdf)).toBe(true);

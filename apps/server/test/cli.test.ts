@@ -2,8 +2,10 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import type { DatabaseHandle } from '../src/db/client.js';
+import { scheduleRuns, schedules } from '../src/db/schema.js';
 import { seedDemoBank } from '../src/domain/demo/seed-demo-bank.js';
 import { call, testConfig } from './harness.js';
 import { PROCESS_TEST_TIMEOUT, scratchDatabase, serverDir, type Scratch } from './server-process.js';
@@ -27,7 +29,7 @@ const bankCli = (...args: string[]) =>
 beforeAll(async () => {
   scratch = await scratchDatabase();
   const db = await open();
-  await seedDemoBank(db.db);
+  await seedDemoBank(db.db, new Date());
   await db.close();
 });
 afterAll(() => scratch.drop());
@@ -106,37 +108,77 @@ describe('npm run bank -- create-bank', () => {
 });
 
 describe('npm run bank -- run-schedules', () => {
-  it('runs every occurrence due by --as-of, one JSON line each, and nothing more the second time', async () => {
+  /** A weekly deposit of 5.00 to a branch of bank 1, next due at `nextRunAt`; its id. */
+  async function weeklySchedule(name: string, startDate: string): Promise<number> {
     const db = await open();
-    const { schedules } = await import('../src/db/schema.js');
-    const [branch] = await db.db.query.branches.findMany({ limit: 1 });
-    await db.db.insert(schedules).values({
-      bankId: 1,
-      name: 'Class job pay',
-      kind: 'deposit',
-      amountCents: 500,
-      every: 'week',
-      startDate: '2099-01-02',
-      targetBranchId: branch!.id,
-      nextRunAt: new Date('2099-01-02T06:00:00Z'),
-      createdBy: 1,
-    });
-    await db.close();
-    const asOf = '2099-01-20T12:00:00Z';
+    try {
+      const [branch] = await db.db.query.branches.findMany({ limit: 1 });
+      const [row] = await db.db
+        .insert(schedules)
+        .values({
+          bankId: 1,
+          name,
+          kind: 'deposit',
+          amountCents: 500,
+          every: 'week',
+          startDate,
+          targetBranchId: branch!.id,
+          nextRunAt: new Date(`${startDate}T06:00:00Z`),
+          createdBy: 1,
+        })
+        .returning();
+      return row!.id;
+    } finally {
+      await db.close();
+    }
+  }
+
+  it('runs every occurrence due by --as-of, one JSON line each, and nothing more the second time', async () => {
+    const id = await weeklySchedule('Class job pay', '2020-01-02');
+    const asOf = '2020-01-20T12:00:00Z';
     const first = await bankCli('run-schedules', '--as-of', asOf);
     const lines = first.stdout
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(lines.map((l) => [l.name, l.occurrence])).toEqual([
-      ['Class job pay', '2099-01-02'],
-      ['Class job pay', '2099-01-09'],
-      ['Class job pay', '2099-01-16'],
+      ['Class job pay', '2020-01-02'],
+      ['Class job pay', '2020-01-09'],
+      ['Class job pay', '2020-01-16'],
     ]);
     expect(lines[0].count).toBeGreaterThan(0);
     expect((await bankCli('run-schedules', '--as-of', asOf)).stdout.trim()).toBe('');
     await expect(bankCli('run-schedules', '--as-of', 'next friday')).rejects.toMatchObject({
       stderr: expect.stringContaining('ISO instant'),
     });
+    // Deleted, so the next test's runs are its own schedule's only.
+    const db = await open();
+    try {
+      await db.db
+        .update(schedules)
+        .set({ deletedAt: new Date(), active: false, nextRunAt: null })
+        .where(eq(schedules.id, id));
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('refuses an instant in the future, which would pay occurrences early, and runs nothing', async () => {
+    const day = 86_400_000;
+    const soon = new Date(Date.now() + 2 * day).toISOString().slice(0, 10);
+    const id = await weeklySchedule('Paid on its day only', soon);
+    const future = new Date(Date.now() + 3 * day).toISOString();
+    await expect(bankCli('run-schedules', '--as-of', future)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('--as-of must not be in the future'),
+    });
+    const db = await open();
+    try {
+      expect(await db.db.select().from(scheduleRuns).where(eq(scheduleRuns.scheduleId, id))).toEqual([]);
+      const [schedule] = await db.db.select().from(schedules).where(eq(schedules.id, id));
+      expect(schedule!.nextRunAt!.toISOString()).toBe(`${soon}T06:00:00.000Z`);
+    } finally {
+      await db.close();
+    }
   });
 });

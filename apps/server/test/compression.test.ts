@@ -265,7 +265,7 @@ describe('compressed API answers (issue 22)', () => {
     await t.db.execute(
       sql`update accounts set opened_at = '2025-01-10T09:00:00Z' where account_number = ${bank.checking.accountNumber}`,
     );
-    await runMonthEnd(t.db, { asOf: new Date('2025-02-01T00:00:00Z') });
+    await runMonthEnd(t.db, { now: new Date('2025-02-01T00:00:00Z') });
     const fileName = `statement-${bank.checking.accountNumber}-2025-01.pdf`;
     const url = `/api/user/statements/download/${fileName}`;
     const plain = await request({ method: 'GET', url });

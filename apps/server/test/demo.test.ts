@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { queryRows } from '../src/db/client.js';
 import { seedDemoBank } from '../src/domain/demo/seed-demo-bank.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
@@ -9,7 +10,7 @@ let t: TestApp;
 let seeded: boolean;
 beforeAll(async () => {
   t = await startTestApp();
-  seeded = await seedDemoBank(t.db);
+  seeded = await seedDemoBank(t.db, new Date());
 });
 afterAll(() => t.close());
 
@@ -22,7 +23,7 @@ const signIn = async (username: string) => {
 describe('the demo bank', () => {
   it('is created once, as bank 1 with its two branches', async () => {
     expect(seeded).toBe(true);
-    expect(await seedDemoBank(t.db)).toBe(false);
+    expect(await seedDemoBank(t.db, new Date())).toBe(false);
     const token = await signIn('admin');
     const bank = await call(t.app, 'GET', '/user/bank/1', { token });
     expect(bank.body.bankName).toBe('Demo School Bank');
@@ -91,5 +92,35 @@ describe('the demo bank', () => {
       sql`select count(*)::int as n from users where role = 'USER'`,
     );
     expect(students[0]!.n).toBeGreaterThanOrEqual(4);
+  });
+
+  it("dates its transfers in the past months they belong to: posted then, on those months' statements", async () => {
+    const token = await signIn('student');
+    const accounts = await call(t.app, 'GET', '/user/accounts/user/student', { token });
+    const savings = accounts.body.find((a: { accountType: string }) => a.accountType === 'SAVINGS');
+    const history = await call(t.app, 'GET', `/user/transactions/${savings.accountId}`, { token });
+    const transfers = history.body.filter((x: { description: string }) =>
+      x.description.startsWith('Transfer'),
+    );
+    const monthOf = (iso: string) => iso.slice(0, 7);
+    const thisMonth = monthOf(new Date().toISOString());
+    // Dated when they were made (plus the posting delay), which for these is in a past month.
+    const past = transfers.filter((x: { transactionDate: string }) => monthOf(x.transactionDate) < thisMonth);
+    // Two transfers a month (to savings on the 3rd, back on the 20th) in each of the three past months.
+    expect(past.length).toBeGreaterThanOrEqual(6);
+    const statements: string[] = (await call(t.app, 'GET', '/user/statements/student', { token })).body;
+    for (const transfer of past) {
+      expect(transfer.status, transfer.transactionDate).toBe('posted');
+      expect(monthOf(transfer.postedDate), transfer.transactionDate).toBe(monthOf(transfer.transactionDate));
+      const name = `statement-${savings.accountId}-${monthOf(transfer.transactionDate)}.pdf`;
+      expect(statements).toContain(name);
+      const pdf = await t.app.inject({
+        method: 'GET',
+        url: `/api/user/statements/download/${name}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
+      expect(text, name).toContain(transfer.description);
+    }
   });
 });

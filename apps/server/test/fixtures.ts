@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Role } from '@bank/shared';
 import { queryRows, type Database } from '../src/db/client.js';
-import { accounts, banks, branches, users } from '../src/db/schema.js';
+import { accounts, banks, branches, transactions, users } from '../src/db/schema.js';
 import { hashPassword, passwordHashCost } from '../src/domain/auth/passwords.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 
@@ -227,6 +227,42 @@ export async function insertPendingTransfers(
     from (select account_number, sum(case when type = 'credit' then amount_cents else -amount_cents end)::bigint as total
           from transactions where deleted_at is null group by account_number) s
     where s.account_number = a.account_number and a.account_number = any(${`{${accountNumbers.join(',')}}`}::text[])`);
+}
+
+/**
+ * A transaction as the ledger leaves it once posted at `postedIso` (its running balance and
+ * posting order with it), with the account's balance kept in step: history for month-end to read.
+ */
+export async function insertPosted(
+  db: Database,
+  accountNumber: string,
+  type: 'credit' | 'debit',
+  amountCents: number,
+  postedIso: string,
+  description = type === 'credit' ? 'Teller Deposit' : 'Teller Withdrawal',
+) {
+  const signed = type === 'credit' ? amountCents : -amountCents;
+  const [row] = await db
+    .insert(transactions)
+    .values({
+      accountNumber,
+      type,
+      description,
+      amountCents,
+      status: 'posted',
+      transactionDate: new Date(postedIso),
+      postedDate: new Date(postedIso),
+      accountBalanceCents: sql`(select coalesce(sum(case when type = 'credit' then amount_cents else -amount_cents end), 0)
+                                 from transactions where account_number = ${accountNumber} and status = 'posted'
+                                   and deleted_at is null) + ${signed}`,
+      postingSeq: sql`(select coalesce(max(posting_seq), 0) + 1 from transactions)`,
+    })
+    .returning();
+  await db
+    .update(accounts)
+    .set({ balanceCents: sql`${accounts.balanceCents} + ${signed}` })
+    .where(eq(accounts.accountNumber, accountNumber));
+  return row!;
 }
 
 let bulkCounter = 0;

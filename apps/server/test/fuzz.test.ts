@@ -596,7 +596,7 @@ beforeAll(async () => {
   await t.db.execute(
     sql`update accounts set opened_at = '2025-01-10T09:00:00Z' where account_number = ${one.checking.accountNumber}`,
   );
-  await runMonthEnd(t.db, { asOf: new Date('2025-02-01T00:00:00Z') });
+  await runMonthEnd(t.db, { now: new Date('2025-02-01T00:00:00Z') });
   statementName = `statement-${one.checking.accountNumber}-2025-01.pdf`;
   // Money to move, through the API so the expected ledger knows it.
   for (const accountId of [one.checking.accountNumber, savings, one.otherChecking.accountNumber]) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { limits, schoolYearText } from '@bank/shared';
+import { clockAt, systemClock } from '../src/clock.js';
 import { queryRows } from '../src/db/client.js';
 import { accounts, bankerRequests, schedules } from '../src/db/schema.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
@@ -25,7 +26,7 @@ const get = (token: string, url: string) => call(t.app, 'GET', url, { token });
 const put = (token: string, url: string, body: unknown) => call(t.app, 'PUT', url, { token, body });
 
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-const runSchedules = (asOf: Date) => schedulesJob.run(t.db, t.config, asOf);
+const runSchedules = (asOf: Date) => schedulesJob.run(t.db, t.config, clockAt(asOf));
 /** The job's domain call, for a look at each run it made. */
 const runSchedulesDue = (asOf: Date) => runDueSchedules(t.db, { asOf, postingDelaySeconds: 86_400 });
 
@@ -259,6 +260,8 @@ describe('a request that cannot expire', () => {
           kind: 'withdrawal',
           accountNumber: account.accountNumber,
           amountCents: 100,
+          // What it holds on the account (since migration 0016 a request records its own hold).
+          heldCents: 100,
           requestedBy: bank.student.id,
           createdAt: new Date(Date.now() - 8 * 86_400_000),
           expiresAt: new Date(Date.now() - 86_400_000),
@@ -271,14 +274,14 @@ describe('a request that cannot expire', () => {
       .set({ heldCents: 0 })
       .where(eq(accounts.accountNumber, bank.checking.accountNumber));
 
-    expect(await requestExpiryJob.run(t.db, t.config, new Date())).toMatchObject({
+    expect(await requestExpiryJob.run(t.db, t.config, systemClock)).toMatchObject({
       expired: 1,
       failed: [{ item: String(made[0]!.id) }],
     });
     const statuses = await t.db.select().from(bankerRequests).orderBy(bankerRequests.id);
     expect(statuses.map((r) => r.status)).toEqual(['waiting', 'expired']);
     // Recorded once, and not tried again at the next pass.
-    expect(await requestExpiryJob.run(t.db, t.config, new Date())).toBeNull();
+    expect(await requestExpiryJob.run(t.db, t.config, systemClock)).toBeNull();
     const failures = await queryRows<{ job: string; item: string }>(
       t.db,
       sql`select job, item from job_failures`,

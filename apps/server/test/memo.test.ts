@@ -140,7 +140,7 @@ describe('memo', () => {
       sql`update transactions set transaction_date = '2025-01-15T10:00:00Z' where id = ${deposit.body.id}`,
     );
     await postTransactions(t.db, { now: new Date('2025-01-15T12:00:00Z') });
-    await runMonthEnd(t.db, { asOf: new Date('2025-02-01T00:00:00Z') });
+    await runMonthEnd(t.db, { now: new Date('2025-02-01T00:00:00Z') });
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/user/statements/download/statement-${acct}-2025-01.pdf`,

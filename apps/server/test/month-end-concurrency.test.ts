@@ -60,7 +60,7 @@ describe.skipIf(databaseKind === 'pglite')(
   'month-end and posting at the same time (PostgreSQL only: PGlite runs one transaction at a time, so no posting can be in flight)',
   () => {
     it('statements and interest wait for a posting in flight and include its rows posted before the month ended', async () => {
-      const month = lastEndedMonth(new Date());
+      const month = lastEndedMonth(new Date(), 'UTC');
       const checking = await accountOpenedIn(month, 'CHECKING');
       const savings = await accountOpenedIn(month, 'SAVINGS');
       for (const account of [checking, savings]) {
@@ -85,7 +85,7 @@ describe.skipIf(databaseKind === 'pglite')(
       });
       try {
         await inFlight;
-        const monthEnd = runMonthEnd(t.db, { asOf: new Date() });
+        const monthEnd = runMonthEnd(t.db, { now: new Date() });
         await new Promise((resolve) => setTimeout(resolve, 300));
         release();
         await posting;
@@ -156,7 +156,7 @@ describe.skipIf(databaseKind === 'pglite')(
 describe('closing a savings account before month-end has run', () => {
   it("credits the ended month's interest first: nothing is lost, and the account closes once emptied", async () => {
     const { one } = banks;
-    const month = lastEndedMonth(new Date());
+    const month = lastEndedMonth(new Date(), 'UTC');
     const savings = await accountOpenedIn(month, 'SAVINGS');
     await depositAt(savings, month.start, 1_000_000);
     await postTransactions(t.db, { now: month.start });
@@ -197,7 +197,7 @@ describe('closing a savings account before month-end has run', () => {
     expect((await close()).status).toBe(204);
 
     // Month-end afterwards credits nothing more and issues the month's statement, interest on it.
-    const result = await runMonthEnd(t.db, { asOf: new Date() });
+    const result = await runMonthEnd(t.db, { now: new Date() });
     expect(result.interestCredited).toBe(0);
     const [statement] = await t.db.select().from(statements).where(eq(statements.accountNumber, savings));
     expect(statement!.closingBalanceCents).toBe(1_000_000 + expectedInterest);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { nightlyFileName, writeNightlyBackup } from '../src/backup/nightly.js';
 import { readBackup } from '../src/backup/read-backup.js';
+import { clockAt } from '../src/clock.js';
 import { backupJob } from '../src/jobs/backup.js';
 import { seedTwoBanks } from './fixtures.js';
 import { useTestApp } from './harness.js';
@@ -69,8 +70,12 @@ describe('the nightly backup', () => {
   });
 
   it('is not written by the server when BACKUP_KEEP is 0 (the default with PostgreSQL)', async () => {
-    expect(await backupJob.run(t.db, { ...t.config, backupDir: dir, backupKeep: 0 }, day(15))).toBeNull();
-    expect(await backupJob.run(t.db, { ...t.config, backupDir: dir, backupKeep: 2 }, day(15))).toMatchObject({
+    expect(
+      await backupJob.run(t.db, { ...t.config, backupDir: dir, backupKeep: 0 }, clockAt(day(15))),
+    ).toBeNull();
+    expect(
+      await backupJob.run(t.db, { ...t.config, backupDir: dir, backupKeep: 2 }, clockAt(day(15))),
+    ).toMatchObject({
       file: path.join(dir, 'bank-backup-2026-11-15.json.gz'),
     });
     expect(files()).toEqual(['bank-backup-2026-11-15.json.gz']);

@@ -160,7 +160,7 @@ describe('POST /admin/transactions/{id}/reverse', () => {
       sql`update transactions set transaction_date = '2025-03-10T10:00:00Z', posted_date = '2025-03-10T10:00:00Z',
           created_at = '2025-03-10T10:00:00Z' where account_number = ${one.checking.accountNumber}`,
     );
-    await runMonthEnd(t.db, { asOf: new Date('2025-04-02T00:00:00Z') });
+    await runMonthEnd(t.db, { now: new Date('2025-04-02T00:00:00Z') });
     const name = `statement-${one.checking.accountNumber}-2025-03.pdf`;
     const pdf = await t.app.inject({
       method: 'GET',

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { openDatabase } from '../src/db/client.js';
 import { inject } from 'vitest';
 import {
@@ -140,4 +141,14 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const server = await spawnServer(env);
   await server.ready;
   return { child: server.child, base: server.base, exited: server.exited };
+}
+
+const tsx = path.resolve(serverDir, '../../node_modules/.bin/tsx');
+
+/** The operator tool (src/cli.ts) in a process of its own, as an operator runs it, with `env` added. */
+export function runBankCli(env: Record<string, string>, ...args: string[]) {
+  return promisify(execFile)(tsx, ['src/cli.ts', ...args], {
+    cwd: serverDir,
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+  });
 }

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { STATEMENT_FILE_PATTERN } from '@bank/shared';
 import { call, useTestApp } from './harness.js';
-import { insertAccount, seedTwoBanks } from './fixtures.js';
+import { insertAccount, insertPosted, seedTwoBanks } from './fixtures.js';
 import type { Database } from '../src/db/client.js';
 import { accounts, statements, transactions, users } from '../src/db/schema.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
@@ -26,38 +26,7 @@ async function openedAt(db: Database, accountNumber: string, iso: string) {
     .where(eq(accounts.accountNumber, accountNumber));
 }
 
-/** A transaction as the ledger leaves it once posted, with the account's balance kept in step. */
-async function posted(
-  db: Database,
-  accountNumber: string,
-  type: 'credit' | 'debit',
-  amountCents: number,
-  postedIso: string,
-  description = type === 'credit' ? 'Teller Deposit' : 'Teller Withdrawal',
-) {
-  const signed = type === 'credit' ? amountCents : -amountCents;
-  const [row] = await db
-    .insert(transactions)
-    .values({
-      accountNumber,
-      type,
-      description,
-      amountCents,
-      status: 'posted',
-      transactionDate: at(postedIso),
-      postedDate: at(postedIso),
-      accountBalanceCents: sql`(select coalesce(sum(case when type = 'credit' then amount_cents else -amount_cents end), 0)
-                                 from transactions where account_number = ${accountNumber} and status = 'posted'
-                                   and deleted_at is null) + ${signed}`,
-      postingSeq: sql`(select coalesce(max(posting_seq), 0) + 1 from transactions)`,
-    })
-    .returning();
-  await db
-    .update(accounts)
-    .set({ balanceCents: sql`${accounts.balanceCents} + ${signed}` })
-    .where(eq(accounts.accountNumber, accountNumber));
-  return row!;
-}
+const posted = insertPosted;
 
 async function pending(
   db: Database,
@@ -158,7 +127,7 @@ const fileName = (acct: string, month: string) => `statement-${acct}-${month}.pd
 describe('monthly statements', () => {
   it('issues one statement per ended UTC month in which the account was open, listed newest first', async () => {
     const acct = await seedHistory();
-    const result = await runMonthEnd(t.db, { asOf: at('2025-04-01T00:00:00Z') });
+    const result = await runMonthEnd(t.db, { now: at('2025-04-01T00:00:00Z') });
     expect(result.statementsIssued).toBe(3);
     expect(result.months).toEqual(['2025-01', '2025-02', '2025-03']);
 
@@ -185,7 +154,7 @@ describe('monthly statements', () => {
     const now = new Date();
     const previousMonthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
     await openedAt(t.db, acct, new Date(previousMonthStart.getTime() + 3 * 86_400_000).toISOString());
-    await runMonthEnd(t.db, { asOf: at('2100-01-01T00:00:00Z') });
+    await runMonthEnd(t.db, { now: new Date(), asOf: at('2100-01-01T00:00:00Z') });
     const label = `${previousMonthStart.getUTCFullYear()}-${String(previousMonthStart.getUTCMonth() + 1).padStart(2, '0')}`;
     const list = await call(t.app, 'GET', '/user/statements/one-student', {
       token: banks.one.tokens.student,
@@ -195,7 +164,7 @@ describe('monthly statements', () => {
 
   it('prints bank, customer, account, period, every transaction posted in the month and balances that add up', async () => {
     const acct = await seedHistory();
-    await runMonthEnd(t.db, { asOf: at('2025-04-01T00:00:00Z') });
+    await runMonthEnd(t.db, { now: at('2025-04-01T00:00:00Z') });
 
     const res = await download(fileName(acct, '2025-02'), banks.one.tokens.student);
     expect(res.status).toBe(200);
@@ -244,7 +213,7 @@ describe('monthly statements', () => {
 
   it('chains months: each opening balance is the previous closing one; the stored figures match the PDF', async () => {
     const acct = await seedHistory();
-    await runMonthEnd(t.db, { asOf: at('2025-04-01T00:00:00Z') });
+    await runMonthEnd(t.db, { now: at('2025-04-01T00:00:00Z') });
     const rows = await t.db
       .select()
       .from(statements)
@@ -271,7 +240,7 @@ describe('monthly statements', () => {
 
   it('an issued statement never changes, even when a transaction of its month is edited later', async () => {
     const acct = await seedHistory();
-    await runMonthEnd(t.db, { asOf: at('2025-02-01T00:00:00Z') });
+    await runMonthEnd(t.db, { now: at('2025-02-01T00:00:00Z') });
     const before = await download(fileName(acct, '2025-01'), banks.one.tokens.student);
     expect(before.status).toBe(200);
 
@@ -292,7 +261,7 @@ describe('monthly statements', () => {
     });
     expect(edit.status).toBe(200);
 
-    const again = await runMonthEnd(t.db, { asOf: at('2025-03-01T00:00:00Z') });
+    const again = await runMonthEnd(t.db, { now: at('2025-03-01T00:00:00Z') });
     expect(again.months).toEqual(['2025-02']);
     const after = await download(fileName(acct, '2025-01'), banks.one.tokens.student);
     expect(Buffer.compare(after.pdf, before.pdf)).toBe(0);
@@ -312,9 +281,12 @@ describe('monthly statements', () => {
   it('running month-end again, or twice at once, issues nothing more', async () => {
     await seedHistory();
     const asOf = at('2025-04-01T00:00:00Z');
-    const [first, second] = await Promise.all([runMonthEnd(t.db, { asOf }), runMonthEnd(t.db, { asOf })]);
+    const [first, second] = await Promise.all([
+      runMonthEnd(t.db, { now: asOf }),
+      runMonthEnd(t.db, { now: asOf }),
+    ]);
     expect(first.statementsIssued + second.statementsIssued).toBe(3);
-    const third = await runMonthEnd(t.db, { asOf });
+    const third = await runMonthEnd(t.db, { now: asOf });
     expect(third).toEqual({ months: [], interestCredited: 0, interestNothingDue: 0, statementsIssued: 0 });
     const [count] = await t.db.select({ n: sql<number>`count(*)::int` }).from(statements);
     expect(count!.n).toBe(3);
@@ -324,7 +296,7 @@ describe('monthly statements', () => {
     const acct = banks.one.checking.accountNumber;
     await openedAt(t.db, acct, '2025-01-05T00:00:00Z');
     await posted(t.db, acct, 'credit', 12_345, '2025-01-06T00:00:00Z');
-    await runMonthEnd(t.db, { asOf: at('2025-03-01T00:00:00Z') });
+    await runMonthEnd(t.db, { now: at('2025-03-01T00:00:00Z') });
     const { text } = await pdfText((await download(fileName(acct, '2025-02'), banks.one.tokens.student)).pdf);
     expect(text).toContain('No transactions were posted in this period.');
     const s = summaryOf(text);
@@ -349,7 +321,7 @@ describe('monthly statements', () => {
         `Row ${i + 1}`,
       );
     }
-    await runMonthEnd(t.db, { asOf: at('2025-02-01T00:00:00Z') });
+    await runMonthEnd(t.db, { now: at('2025-02-01T00:00:00Z') });
     const { pages, text } = await pdfText(
       (await download(fileName(acct, '2025-01'), banks.one.tokens.student)).pdf,
     );
@@ -380,7 +352,7 @@ describe('monthly statements', () => {
       .update(accounts)
       .set({ closedAt: at('2025-02-10T00:00:00Z') })
       .where(eq(accounts.accountNumber, closing.accountNumber));
-    await runMonthEnd(t.db, { asOf: at('2025-05-01T00:00:00Z') });
+    await runMonthEnd(t.db, { now: at('2025-05-01T00:00:00Z') });
     const list = await call(t.app, 'GET', '/user/statements/one-student', { token: one.tokens.student });
     expect(list.body).toEqual([
       fileName(closing.accountNumber, '2025-02'),
@@ -413,7 +385,7 @@ describe('statements in every script a class has', () => {
     }
     for (const [i, description] of descriptions.entries())
       await posted(t.db, acct, 'credit', 1_000, `2025-01-2${i}T10:00:00Z`, description);
-    await runMonthEnd(t.db, { asOf: at('2025-02-01T00:00:00Z') });
+    await runMonthEnd(t.db, { now: at('2025-02-01T00:00:00Z') });
     return (await download(fileName(acct, '2025-01'), banks.one.tokens.student)).pdf;
   }
 
@@ -437,7 +409,7 @@ describe('statements in every script a class has', () => {
 
   /** The statement as month-end would hand it to the renderer. */
   const content = (customerName: string, descriptions: string[]): StatementContent => {
-    const period = monthPeriod(2025, 0);
+    const period = monthPeriod(2025, 0, 'UTC');
     return {
       bankName: 'one Bank',
       customerName,
@@ -502,7 +474,7 @@ describe('statements in every script a class has', () => {
 describe('who may list and download statements', () => {
   it('the owner and staff of the bank may; another student and another bank get 404', async () => {
     const acct = await seedHistory();
-    await runMonthEnd(t.db, { asOf: at('2025-02-01T00:00:00Z') });
+    await runMonthEnd(t.db, { now: at('2025-02-01T00:00:00Z') });
     const name = fileName(acct, '2025-01');
     const { one, two } = banks;
 
@@ -537,7 +509,7 @@ describe('who may list and download statements', () => {
 
   it('answers 400 for any name that is not exactly statement-{10 digits}-{YYYY}-{MM}.pdf', async () => {
     const acct = await seedHistory();
-    await runMonthEnd(t.db, { asOf: at('2025-02-01T00:00:00Z') });
+    await runMonthEnd(t.db, { now: at('2025-02-01T00:00:00Z') });
     const bad = [
       '..%2F..%2Fetc%2Fpasswd',
       '..%2F..%2F..%2Fetc%2Fpasswd%00.pdf',

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSyn
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
+import { describeError } from '../db/describe-error.js';
 import { isAlive } from '../db/embedded-lock.js';
 import type { BackupSummary } from './format.js';
 import { writeBackup } from './write-backup.js';
@@ -60,7 +61,7 @@ async function answerPending(dataDir: string, db: Database, log: FastifyBaseLogg
       answer = { ok: true, ...(await writeBackup(db, to)) };
       log.info({ file: to, bytes: answer.bytes }, 'wrote a backup on request');
     } catch (error) {
-      answer = { ok: false, error: (error as Error).message };
+      answer = { ok: false, error: describeError(error) };
       log.error({ err: error }, 'a backup on request failed');
     } finally {
       rmSync(taken, { force: true });
@@ -98,6 +99,7 @@ export async function askServerForBackup(dataDir: string, pid: number, to: strin
 const UNTAKEN_LIMIT_MS = 30_000;
 
 async function waitForAnswer(dataDir: string, id: string, pid: number): Promise<Answer> {
+  // A wait measured in wall time, not a moment of the bank's: the system's time, not the clock.
   const askedAt = Date.now();
   for (;;) {
     if (existsSync(answerFile(dataDir, id)))

@@ -35,23 +35,34 @@ export function writeBackup(db: Database, file: string): Promise<BackupSummary> 
 }
 
 /** writeBackup for a caller that already waited its turn (oneBackupAtATime). */
-export async function writeBackupNow(db: Database, file: string): Promise<BackupSummary> {
+export function writeBackupNow(db: Database, file: string): Promise<BackupSummary> {
+  return db.transaction(
+    async (tx) => {
+      // The whole database, table by table, in one snapshot: longer than a request may take.
+      await allowLongJob(tx);
+      return writeBackupIn(tx, file);
+    },
+    {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    },
+  );
+}
+
+/**
+ * Writes what `tx` sees: one snapshot when it is repeatable read, or everything committed when
+ * the caller has locked every table (restore sets aside what it replaces in its own transaction).
+ */
+export async function writeBackupIn(tx: Tx, file: string): Promise<BackupSummary> {
   if (existsSync(file)) throw new Error(`${file} already exists. Choose another file name.`);
   mkdirSync(path.dirname(file), { recursive: true });
   const partial = `${file}.${process.pid}.partial`;
   const written: { header?: BackupHeader } = {};
   try {
-    await db.transaction(
-      async (tx) => {
-        // The whole database, table by table, in one snapshot: longer than a request may take.
-        await allowLongJob(tx);
-        await pipeline(
-          Readable.from(backupLines(tx, written)),
-          createGzip(),
-          createWriteStream(partial, { mode: 0o600 }),
-        );
-      },
-      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    await pipeline(
+      Readable.from(backupLines(tx, written)),
+      createGzip(),
+      createWriteStream(partial, { mode: 0o600 }),
     );
     renameSync(partial, file);
   } finally {
@@ -67,6 +78,7 @@ async function* backupLines(tx: Tx, written: { header?: BackupHeader }): AsyncGe
   const header: BackupHeader = {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
+    // When this file was written, like a log line's own time: the machine's, not the bank's clock.
     createdAt: new Date().toISOString(),
     serverVersion: version!.v,
     migrations: await appliedMigrations(tx),

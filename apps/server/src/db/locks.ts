@@ -8,6 +8,9 @@ import { queryRows, type Executor, type Tx } from './database.js';
  * LOCK ORDER. A process that holds one of these and takes another always takes them in this
  * order (outermost first), so no two processes can wait for each other in a circle:
  *
+ *   0. running lock: session-level, each on a connection of its own (db/running-mark.ts). Every
+ *      bank process on PostgreSQL holds it shared for as long as it runs; restore takes it
+ *      exclusive with a try, never waiting, and refuses while anyone holds it.
  *   1. startup lock: session-level, on a connection of its own, only while a process starts
  *      (migrations and the database functions, then the demo bank). Nothing else waits for it.
  *   2. month-end lock of one account (interest, statement, closing the account).
@@ -16,8 +19,8 @@ import { queryRows, type Executor, type Tx } from './database.js';
  *   4. sign-in locks: the username's, then the address's, only around counting one sign-in
  *      attempt (nothing else is held then).
  *   5. row locks: the bank row (admin changes), then an Idempotency-Key row, then accounts in
- *      ascending account number (one `SELECT … ORDER BY account_number FOR …`, also for the
- *      thousand accounts of a class payday, and in the transfer function), then transaction rows.
+ *      ascending account number (one `SELECT … ORDER BY account_number FOR …`, also for every
+ *      account of a class payday, and in the transfer group's function), then transaction rows.
  *      An account row is locked in one of three strengths (domain/ledger/locked-accounts.ts):
  *      - FOR NO KEY UPDATE to move money (transfers, deposits, withdrawals, paydays, holds): new
  *        pending rows and balances; it excludes every other of these on the account.
@@ -31,7 +34,7 @@ import { queryRows, type Executor, type Tx } from './database.js';
  *      One exception: a transfer group (db/functions/ledger_transfer_group.sql) does not claim
  *      its keys; it writes them, with their answers, after its accounts. The same key at once on
  *      another path is the only wait the other way round; PostgreSQL breaks that cycle as a
- *      deadlock, and the broken transaction runs again (both retry), so it costs a second, never
+ *      deadlock, and the broken transaction runs again (both retry), so it costs a retry, never
  *      a wrong answer.
  *
  * Locks 2 and 3 are transaction-level (`pg_advisory_xact_lock*`): they end with the transaction,
@@ -49,6 +52,8 @@ export const LOCK_KEYS = {
   signInUserClass: 7_310_006,
   /** Sign-in attempts from one client address: (class, hashtext(address)). */
   signInAddressClass: 7_310_007,
+  /** A bank process runs on this database: shared by each for its lifetime, exclusive for restore. */
+  running: 7_310_008,
 } as const;
 
 /** Waits for the posting lock until the end of the transaction. */

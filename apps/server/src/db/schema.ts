@@ -315,7 +315,7 @@ export const transactions = pgTable(
 );
 
 /**
- * The audit log (the table was transaction_audit, for edits and deletes only): who did what, when.
+ * The audit log: who did what, when, for every change to money or to how it moves.
  * An edit or delete keeps the transaction before and after; a reversal or a schedule's change or
  * run keeps its own details. `actor_user_id` is null for what the bank did by itself (a schedule's
  * run at 06:00).
@@ -540,8 +540,13 @@ export const statements = pgTable(
     accountNumber: char('account_number', { length: 10 })
       .notNull()
       .references(() => accounts.accountNumber),
-    /** First day of the statement's calendar month. */
+    /** First day of the statement's calendar month, in the bank's time zone. */
     periodStart: date('period_start', { mode: 'string' }).notNull(),
+    /**
+     * The zone its month was cut in (the bank's when issued): where it ended, so that the next
+     * statement starts there even after the bank's zone changed.
+     */
+    timeZone: text('time_zone').notNull(),
     fileName: text('file_name').notNull().unique(),
     openingBalanceCents: cents('opening_balance_cents').notNull(),
     closingBalanceCents: cents('closing_balance_cents').notNull(),

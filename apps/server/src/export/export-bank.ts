@@ -77,6 +77,7 @@ export async function exportBank(db: Database, bankId: number, dir: string): Pro
         counts[dataset.name] = rows.length;
       }
       await writeStatementFiles(tx, bankId, path.join(dir, 'statements'));
+      // When the files were written, like a log line's own time: the machine's, not the bank's clock.
       const manifest = { bank, exportedAt: new Date().toISOString(), counts, money, files };
       writeFileSync(path.join(dir, 'export.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       return { bank: { id: bank.id, name: bank.name }, dir, counts };

@@ -8,9 +8,13 @@ import type { Job } from './job.js';
 export const backupJob: Job = {
   name: 'backup',
   intervalMs: 60 * 60 * 1000,
-  async run(db, config, now) {
+  async run(db, config, clock) {
     if (config.backupKeep === 0) return null;
-    const written = await writeNightlyBackup(db, { dir: config.backupDir, keep: config.backupKeep, now });
+    const written = await writeNightlyBackup(db, {
+      dir: config.backupDir,
+      keep: config.backupKeep,
+      now: clock.now(),
+    });
     return written && { file: written.file, bytes: written.bytes };
   },
 };

@@ -5,8 +5,8 @@ import type { Job } from './job.js';
 export const monthEndJob: Job = {
   name: 'month-end',
   intervalMs: 60 * 60 * 1000,
-  run: async (db, _config, now) => {
-    const result = await runMonthEnd(db, { asOf: now });
+  run: async (db, _config, clock) => {
+    const result = await runMonthEnd(db, { now: clock.now() });
     return result.months.length > 0 ? result : null;
   },
 };

@@ -8,8 +8,8 @@ import type { Job } from './job.js';
 export const postingJob: Job = {
   name: 'posting',
   intervalMs: 60_000,
-  async run(db, _config, now) {
-    const result = await postTransactions(db, { now, live: true });
+  async run(db, _config, clock) {
+    const result = await postTransactions(db, { now: clock.now(), live: clock });
     return result.posted > 0 ? result : null;
   },
 };

@@ -9,8 +9,8 @@ import type { Job } from './job.js';
 export const requestExpiryJob: Job = {
   name: 'request-expiry',
   intervalMs: 60_000,
-  async run(db, _config, now) {
-    const { expired, failed } = await expireRequests(db, now);
+  async run(db, _config, clock) {
+    const { expired, failed } = await expireRequests(db, clock.now());
     return expired + failed.length > 0 ? { expired, failed } : null;
   },
 };

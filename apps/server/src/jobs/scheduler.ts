@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { systemClock, type Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { Job } from './job.js';
@@ -19,6 +20,7 @@ export function startJobs(
   config: Config,
   log: FastifyBaseLogger,
   list: Job[] = jobs,
+  clock: Clock = systemClock,
 ): RunningJobs {
   if (!config.runJobs) return { stop: () => {}, idle: async () => {} };
   const running = new Set<Promise<void>>();
@@ -28,7 +30,7 @@ export function startJobs(
     if (busy.has(job.name)) return;
     busy.add(job.name);
     const run = job
-      .run(db, config, new Date())
+      .run(db, config, clock)
       .then((result) => {
         if (result) log.info({ job: job.name, result }, 'job ran');
       })

@@ -10,8 +10,11 @@ import type { Job } from './job.js';
 export const schedulesJob: Job = {
   name: 'schedules',
   intervalMs: 60_000,
-  async run(db, config, now) {
-    const due = await runDueSchedules(db, { asOf: now, postingDelaySeconds: config.postingDelaySeconds });
+  async run(db, config, clock) {
+    const due = await runDueSchedules(db, {
+      asOf: clock.now(),
+      postingDelaySeconds: config.postingDelaySeconds,
+    });
     if (due.length === 0) return null;
     const runs = due.filter((run) => run.outcome === 'ran').length;
     const stopped = due.filter((run) => run.outcome === 'stopped');

@@ -2,11 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describeCounts, describeSize, type BackupSummary } from '../backup/format.js';
 import { readBackup } from '../backup/read-backup.js';
-import { assertSameMigrations, databaseContents, isEmpty, restoreBackup } from '../backup/restore-backup.js';
+import { DatabaseNotEmpty, restoreBackup, type SetAside } from '../backup/restore-backup.js';
 import { askServerForBackup, takesBackupRequests } from '../backup/server-request.js';
 import { writeBackup } from '../backup/write-backup.js';
 import { loadConfig } from '../config.js';
-import type { Database } from '../db/client.js';
 import { dataDirHolder } from '../db/embedded-lock.js';
 import { verifyLedger } from '../domain/ledger/index.js';
 import {
@@ -57,30 +56,34 @@ export async function restoreCommand(options: { from: string; force?: boolean })
   // The whole file is read once before anything is opened or created: a damaged one changes nothing.
   const { header } = await readBackup(file);
   if (!config.databaseUrl) assertDataDirFree(config.dataDir, 'restore');
-  await withDatabase(async (db) => {
-    await assertSameMigrations(db, header);
-    const contents = await databaseContents(db);
-    const replace = !isEmpty(contents);
-    if (replace) await setAside(db, contents, config.backupDir, options.force ?? false);
-    await restoreBackup(db, file, { replace });
-    console.log(`Restored ${file} (written ${header.createdAt}): ${describeCounts(header.tables)}.`);
-    const problems = await verifyLedger(db);
-    console.log(
-      problems.length === 0
-        ? 'The books balance: every balance is the sum of its transactions.'
-        : `The books in this backup do not balance:\n  ${problems.join('\n  ')}`,
-    );
-  });
+  await withDatabase(
+    async (db) => {
+      const setAside = options.force ? setAsideIn(config.backupDir) : undefined;
+      await restoreBackup(db, file, { setAside }).catch((error: unknown) => {
+        if (!(error instanceof DatabaseNotEmpty)) throw error;
+        throw new Error(
+          `The database is not empty: it holds ${describeCounts(error.contents)}. Restore into an empty database ` +
+            '(a new DATA_DIR, or a new PostgreSQL database), or add --force to replace what is there ' +
+            '(it is backed up first).',
+        );
+      });
+      console.log(`Restored ${file} (written ${header.createdAt}): ${describeCounts(header.tables)}.`);
+      const problems = await verifyLedger(db);
+      console.log(
+        problems.length === 0
+          ? 'The books balance: every balance is the sum of its transactions.'
+          : `The books in this backup do not balance:\n  ${problems.join('\n  ')}`,
+      );
+    },
+    { alone: 'restore' },
+  );
 }
 
-async function setAside(db: Database, contents: Record<string, number>, backupDir: string, force: boolean) {
-  if (!force)
-    throw new Error(
-      `The database is not empty: it holds ${describeCounts(contents)}. Restore into an empty database ` +
-        '(a new DATA_DIR, or a new PostgreSQL database), or add --force to replace what is there ' +
-        '(it is backed up first).',
-    );
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const saved = await writeBackup(db, path.resolve(backupDir, `before-restore-${stamp}.json.gz`));
-  console.log(`What the database held (${describeCounts(saved.tables)}) is backed up in ${saved.file}.`);
-}
+/** `--force`: what the database holds goes into BACKUP_DIR first, and the operator is told where at once. */
+const setAsideIn = (backupDir: string): SetAside => ({
+  // The safety backup's name says when it was written: the machine's time, not the bank's clock.
+  file: () =>
+    path.resolve(backupDir, `before-restore-${new Date().toISOString().replace(/[:.]/g, '-')}.json.gz`),
+  written: (saved) =>
+    console.log(`What the database held (${describeCounts(saved.tables)}) is backed up in ${saved.file}.`),
+});

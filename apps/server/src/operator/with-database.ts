@@ -3,26 +3,45 @@ import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { dataDirHolder } from '../db/embedded-lock.js';
+import { markRunning, takeDatabaseAlone } from '../db/running-mark.js';
 import { setPasswordHashCost } from '../domain/auth/passwords.js';
+
+/** How the operator tool names itself to a second process and in PostgreSQL's list of sessions. */
+const WHO = 'the bank CLI';
 
 /**
  * Opens the bank's database the way the server does (DATABASE_URL, or the embedded one in
- * DATA_DIR, which the CLI then holds until `work` is done) and closes it afterwards.
+ * DATA_DIR, which the CLI then holds until `work` is done) and closes it afterwards. On
+ * PostgreSQL it marks itself as running there meanwhile (db/running-mark.ts), or, with `alone`
+ * (the command's name), refuses unless no bank server or tool runs there and keeps them out.
  */
-export async function withDatabase<T>(work: (db: Database) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(
+  work: (db: Database) => Promise<T>,
+  options: { alone?: string } = {},
+): Promise<T> {
   const config = loadConfig();
   setPasswordHashCost(config.passwordHashCost);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    owner: 'the bank CLI',
-  });
+  const mark = config.databaseUrl ? await markDatabase(config.databaseUrl, options.alone) : undefined;
   try {
-    return await work(database.db);
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      owner: WHO,
+    });
+    try {
+      return await work(database.db);
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
+    await mark?.release();
   }
 }
+
+const markDatabase = (databaseUrl: string, alone: string | undefined) =>
+  alone
+    ? takeDatabaseAlone(databaseUrl, WHO, alone)
+    : markRunning(databaseUrl, WHO, { info: () => {}, warn: (message) => console.error(`bank: ${message}`) });
 
 /**
  * A file or folder the operator named: relative to the folder they ran npm in when `npm run bank`

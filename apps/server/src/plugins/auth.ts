@@ -17,7 +17,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     tier?: Tier;
     /**
-     * The route's own statement checks the session (a transfer: migration 0013), so the actor
+     * The route's own statement checks the session (a transfer's database function), so the actor
      * may come from what this process remembers; `sessionRemembered` says when it did.
      */
     sessionCheckedByStatement?: boolean;

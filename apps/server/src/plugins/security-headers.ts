@@ -31,8 +31,8 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 
 /**
  * The headers that only a document (a page, a frame, a worker) acts on: a script or a stylesheet
- * the page loads is not one, and these were about 500 bytes of each of the dozen files a phone
- * downloads before it shows a screen (issue 22). What does apply to those files stays:
+ * the page loads is not one, and these would add some 500 bytes to each of the dozen files a
+ * phone downloads before it shows a screen. What does apply to those files stays:
  * X-Content-Type-Options (no running a file as another type), Cross-Origin-Resource-Policy (no
  * loading it from another site), Referrer-Policy (a module's own imports follow it) and HSTS.
  * A script or stylesheet opened as a page is shown as text (nosniff), with nothing to frame or run.

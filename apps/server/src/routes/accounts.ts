@@ -6,7 +6,7 @@ import { actorOf } from '../plugins/auth.js';
 import { sendPage } from './page.js';
 import { registerRoute, type RoutePlugin } from './register.js';
 
-export const accountRoutes: RoutePlugin = async (app, { db }) => {
+export const accountRoutes: RoutePlugin = async (app, { db, clock }) => {
   registerRoute(app, calls.ofUser, (request) =>
     listUserAccounts(db, actorOf(request), request.params.username),
   );
@@ -16,11 +16,11 @@ export const accountRoutes: RoutePlugin = async (app, { db }) => {
   );
 
   registerRoute(app, calls.create, async (request, reply) =>
-    reply.code(201).send(await createAccount(db, actorOf(request), request.body)),
+    reply.code(201).send(await createAccount(db, actorOf(request), request.body, clock.now())),
   );
 
   registerRoute(app, calls.close, async (request, reply) => {
-    await closeAccount(db, actorOf(request), request.params.accountId);
+    await closeAccount(db, actorOf(request), request.params.accountId, clock.now());
     return reply.code(204).send(null);
   });
 };

@@ -5,6 +5,7 @@ import { reverseBatch } from '../domain/ledger/reversals/index.js';
 import { checkRoster, importRoster } from '../domain/users/import-roster.js';
 import { listStudents } from '../domain/users/list-students.js';
 import { actorOf } from '../plugins/auth.js';
+import { ledgerClockOf } from './deps.js';
 import { sendPage } from './page.js';
 import { registerRoute, type RoutePlugin } from './register.js';
 
@@ -16,7 +17,8 @@ const batchInput = (body: ParsedBatchBody) => ({
 });
 
 /** The classroom tools of API.md "Classroom tools": class payday, the students roster, roster import. */
-export const classroomRoutes: RoutePlugin = async (app, { db, config }) => {
+export const classroomRoutes: RoutePlugin = async (app, { db, config, clock }) => {
+  const ledgerClock = ledgerClockOf({ clock, config });
   // The roster import's body is the CSV itself, larger than a JSON body may be (API.md Errors).
   app.addContentTypeParser(
     'text/csv',
@@ -26,8 +28,7 @@ export const classroomRoutes: RoutePlugin = async (app, { db, config }) => {
 
   registerRoute(app, calls.payday, async (request, reply) => {
     const key = parseIdempotencyKey(request.headers['idempotency-key']);
-    const now = { now: new Date(), postingDelaySeconds: config.postingDelaySeconds };
-    const result = await runBatchOnce(db, now, actorOf(request), batchInput(request.body), key);
+    const result = await runBatchOnce(db, ledgerClock(), actorOf(request), batchInput(request.body), key);
     return reply.code(result.status as 201).send(result.body);
   });
 
@@ -36,8 +37,13 @@ export const classroomRoutes: RoutePlugin = async (app, { db, config }) => {
   );
 
   registerRoute(app, calls.reversePayday, async (request, reply) => {
-    const now = { now: new Date(), postingDelaySeconds: config.postingDelaySeconds };
-    const result = await reverseBatch(db, now, actorOf(request), request.params.batchId, request.body);
+    const result = await reverseBatch(
+      db,
+      ledgerClock(),
+      actorOf(request),
+      request.params.batchId,
+      request.body,
+    );
     return reply.code(201).send(result);
   });
 
@@ -56,7 +62,7 @@ export const classroomRoutes: RoutePlugin = async (app, { db, config }) => {
     calls.importRoster,
     async (request, reply) => {
       if (request.query.dryRun) return reply.send(await checkRoster(db, actorOf(request), request.body));
-      const result = await importRoster(db, actorOf(request), request.body);
+      const result = await importRoster(db, actorOf(request), request.body, clock.now());
       // The answer carries passwords: no cache may keep it.
       return reply.code(201).header('cache-control', 'no-store').send(result);
     },

@@ -14,9 +14,9 @@ import { moneyRoutes, transactionRoutes } from './transactions.js';
 import { userRoutes } from './users.js';
 
 /** Every API route, mounted under /api. */
-export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config }) => {
+export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, clock }) => {
   // Only the dependencies travel on: the options object also carries this plugin's own prefix.
-  const deps: RouteDeps = { db, config };
+  const deps: RouteDeps = { db, config, clock };
   await app.register(sessionRoutes, deps);
   await app.register(bankRoutes, deps);
   await app.register(userRoutes, deps);

@@ -12,14 +12,9 @@ import {
   rejectRequest,
 } from '../domain/requests/index.js';
 import { actorOf } from '../plugins/auth.js';
-import type { RouteDeps } from './deps.js';
+import { ledgerClockOf } from './deps.js';
 import { sendPage } from './page.js';
 import { registerRoute, type RoutePlugin } from './register.js';
-
-const clockOf = (config: RouteDeps['config']) => ({
-  now: new Date(),
-  postingDelaySeconds: config.postingDelaySeconds,
-});
 
 const requestInput = (body: {
   kind: 'deposit' | 'withdrawal';
@@ -34,21 +29,16 @@ const requestInput = (body: {
 });
 
 /** API.md "Students who take part": a class banker's requests and the teacher's decisions. */
-export const requestRoutes: RoutePlugin = async (app, { db, config }) => {
+export const requestRoutes: RoutePlugin = async (app, { db, config, clock }) => {
+  const ledgerClock = ledgerClockOf({ clock, config });
   registerRoute(app, requestCalls.create, async (request, reply) => {
     const key = parseIdempotencyKey(request.headers['idempotency-key']);
-    const result = await createRequest(
-      db,
-      clockOf(config),
-      actorOf(request),
-      requestInput(request.body),
-      key,
-    );
+    const result = await createRequest(db, ledgerClock(), actorOf(request), requestInput(request.body), key);
     return reply.code(201).send(result.body);
   });
 
   registerRoute(app, requestCalls.preview, (request) =>
-    previewRequest(db, actorOf(request), requestInput(request.body), new Date()),
+    previewRequest(db, actorOf(request), requestInput(request.body), clock.now()),
   );
 
   registerRoute(app, requestCalls.classmates, (request) =>
@@ -60,7 +50,7 @@ export const requestRoutes: RoutePlugin = async (app, { db, config }) => {
   );
 
   registerRoute(app, requestCalls.cancel, (request) =>
-    cancelRequest(db, actorOf(request), request.params.requestId, new Date()),
+    cancelRequest(db, actorOf(request), request.params.requestId, clock.now()),
   );
 
   registerRoute(app, requestCalls.ofBank, async (request, reply) => {
@@ -72,29 +62,29 @@ export const requestRoutes: RoutePlugin = async (app, { db, config }) => {
   });
 
   registerRoute(app, requestCalls.approve, (request) =>
-    approveRequest(db, clockOf(config), actorOf(request), request.params.requestId),
+    approveRequest(db, ledgerClock(), actorOf(request), request.params.requestId),
   );
 
   registerRoute(app, requestCalls.reject, (request) =>
-    rejectRequest(db, actorOf(request), request.params.requestId, request.body.reason, new Date()),
+    rejectRequest(db, actorOf(request), request.params.requestId, request.body.reason, clock.now()),
   );
 };
 
 /** API.md "Students who take part": savings goals. */
-export const goalRoutes: RoutePlugin = async (app, { db }) => {
+export const goalRoutes: RoutePlugin = async (app, { db, clock }) => {
   registerRoute(app, goalCalls.create, async (request, reply) => {
     const { accountId, name, amount, targetDate } = request.body;
     const goal = await createGoal(
       db,
       actorOf(request),
       { accountId, name, amountCents: amount, targetDate },
-      new Date(),
+      clock.now(),
     );
     return reply.code(201).send(goal);
   });
 
   registerRoute(app, goalCalls.ofUser, (request) =>
-    listGoals(db, actorOf(request), request.params.username, new Date()),
+    listGoals(db, actorOf(request), request.params.username, clock.now()),
   );
 
   registerRoute(app, goalCalls.update, (request) => {
@@ -104,7 +94,7 @@ export const goalRoutes: RoutePlugin = async (app, { db }) => {
       actorOf(request),
       request.params.goalId,
       { name, amountCents: amount, targetDate },
-      new Date(),
+      clock.now(),
     );
   });
 

@@ -17,7 +17,7 @@ import { deleteTransaction, updateTransaction } from '../domain/ledger/correctio
 import { postTransactions } from '../domain/ledger/posting/index.js';
 import { reverseTransaction } from '../domain/ledger/reversals/index.js';
 import { actorOf, withCheckedSession } from '../plugins/auth.js';
-import type { RouteDeps } from './deps.js';
+import { ledgerClockOf, type RouteDeps } from './deps.js';
 import { registerRoute, type RoutePlugin } from './register.js';
 
 /**
@@ -28,11 +28,6 @@ const singleLegInput = (body: { accountId: string; amount: number; memo: string 
   accountId: body.accountId,
   amountCents: body.amount,
   ...(body.memo ? { memo: body.memo } : {}),
-});
-
-const clockOf = (config: RouteDeps['config']) => (): LedgerClock => ({
-  now: new Date(),
-  postingDelaySeconds: config.postingDelaySeconds,
 });
 
 /** A money-moving POST: at most once per Idempotency-Key, answered 201 (or the first answer again). */
@@ -52,8 +47,8 @@ async function moveMoney<T>(
 }
 
 /** The calls that move money: a transfer, a deposit, a withdrawal, a single leg. */
-export const moneyRoutes: RoutePlugin = async (app, { db, config }) => {
-  const deps = { db, clock: clockOf(config) };
+export const moneyRoutes: RoutePlugin = async (app, { db, config, clock }) => {
+  const deps = { db, clock: ledgerClockOf({ clock, config }) };
 
   registerRoute(
     app,
@@ -106,8 +101,8 @@ export const moneyRoutes: RoutePlugin = async (app, { db, config }) => {
 };
 
 /** The calls on transactions that exist: list, edit, reverse, delete, and the end-of-day posting. */
-export const transactionRoutes: RoutePlugin = async (app, { db, config }) => {
-  const clock = clockOf(config);
+export const transactionRoutes: RoutePlugin = async (app, { db, config, clock }) => {
+  const ledgerClock = ledgerClockOf({ clock, config });
 
   registerRoute(app, calls.list, async (request, reply) => {
     const page = await listTransactions(db, actorOf(request), request.params.accountId, request.query);
@@ -116,7 +111,7 @@ export const transactionRoutes: RoutePlugin = async (app, { db, config }) => {
   });
 
   registerRoute(app, calls.update, (request) =>
-    updateTransaction(db, { now: new Date() }, actorOf(request), {
+    updateTransaction(db, { now: clock.now() }, actorOf(request), {
       id: request.body.id,
       description: request.body.description,
       transactionDate: request.body.transactionDate,
@@ -128,7 +123,7 @@ export const transactionRoutes: RoutePlugin = async (app, { db, config }) => {
     const { transactionId } = request.params;
     const result = await reverseTransaction(
       db,
-      clock(),
+      ledgerClock(),
       actorOf(request),
       transactionId,
       request.body.reason,
@@ -137,17 +132,17 @@ export const transactionRoutes: RoutePlugin = async (app, { db, config }) => {
   });
 
   registerRoute(app, calls.delete, async (request, reply) => {
-    await deleteTransaction(db, { now: new Date() }, actorOf(request), request.params.transactionId);
+    await deleteTransaction(db, { now: clock.now() }, actorOf(request), request.params.transactionId);
     return reply.code(204).send(null);
   });
 
   registerRoute(app, calls.post, async (request) => {
     const result = await postTransactions(db, {
-      now: new Date(),
+      now: clock.now(),
       bankId: actorOf(request).bankId,
       all: true,
       wait: true,
-      live: true,
+      live: clock,
     });
     return { posted: result.posted };
   });

@@ -3,25 +3,24 @@
 -- against balances that move as the group goes, and each answered on its own, with its own
 -- Idempotency-Key record or its own refusal (SQLSTATE class BK: 401 a remembered session no longer
 -- current, 403 not permitted, 404 an account not usable, 409 not enough to spend, 422 a key reused),
--- so that one that cannot be paid never fails its neighbours. Locks (db/locks.ts): the group's
--- accounts at once in ascending account-number order, then its keys, written with their answers.
+-- so that one that cannot be paid never fails its neighbours. Each request brings its own moment
+-- (createdAt) and due date: requests of different clocks (a back-dated seed, a test's) may share
+-- a group. Its session is checked before anything else answers it, a stored or repeated key
+-- included. Locks (db/locks.ts): the group's accounts at once in ascending account-number order,
+-- then its keys, written with their answers.
 -- Applied after the migrations on every migrate (db/migrate.ts): this file is its one definition.
 CREATE OR REPLACE FUNCTION ledger_transfer_group(
   p_requests jsonb,
-  p_due timestamptz,
-  p_now timestamptz,
   p_debit_description_format text,
   p_credit_description_format text,
   p_success_status integer
 ) RETURNS jsonb
--- Its statements take arrays whose contents change at every call: planned once (a custom plan for
--- each call cost more than the statement itself). Every table it reads it reads by key, a few rows:
--- no sequential scans. A school's bank is small, and for 1,000 accounts (13 pages) the planner
--- prefers reading the whole table to ten probes of the primary key, for the lock and for the
--- balances (migration 0013 went by the key only in a larger bank); its plan, kept for the
--- connection's life, then read every row version the load leaves behind (a third of the backend's
--- time in a profile of the bench); the idempotency keys, a table that grows with every transfer,
--- could get the same plan while still small.
+-- Its statements take arrays whose contents change at every call: planned once, because a custom
+-- plan for each call costs more than the statement itself. Every table it reads it reads by key,
+-- a few rows: no sequential scans. A school's bank is small, and for a small table the planner
+-- prefers reading all of it to a few probes of the primary key; that plan, kept for the
+-- connection's life, then reads every row version a busy table leaves behind, and the idempotency
+-- keys, a table that grows with every transfer, could get it while still small.
 SET plan_cache_mode = force_generic_plan
 SET enable_seqscan = off
 LANGUAGE plpgsql AS $$
@@ -30,6 +29,7 @@ DECLARE
   -- The requests in arrival order: position k is the request with i = k - 1.
   q_user integer[]; q_role text[]; q_bank integer[]; q_permitted boolean[]; q_from text[]; q_to text[];
   q_amount bigint[]; q_transfer uuid[]; q_memo text[]; q_key text[]; q_hash text[]; q_session bigint[];
+  q_due timestamptz[]; q_created timestamptz[];
   -- Per request: the first request of the group with its (user, key), a refusal, a stored answer
   -- of a key stored before the group, and the group's accounts it moves money between.
   a_first integer[]; a_error text[]; a_replay jsonb[]; a_src integer[]; a_tgt integer[];
@@ -47,16 +47,18 @@ BEGIN
          array_agg(x."bankId" ORDER BY x.i), array_agg(x.permitted ORDER BY x.i), array_agg(x."from" ORDER BY x.i),
          array_agg(x."to" ORDER BY x.i), array_agg(x."amountCents" ORDER BY x.i),
          array_agg(x."transferId" ORDER BY x.i), array_agg(x.memo ORDER BY x.i), array_agg(x.key ORDER BY x.i),
-         array_agg(x."requestHash" ORDER BY x.i), array_agg(x."sessionId" ORDER BY x.i)
+         array_agg(x."requestHash" ORDER BY x.i), array_agg(x."sessionId" ORDER BY x.i),
+         array_agg(x.due ORDER BY x.i), array_agg(x."createdAt" ORDER BY x.i)
     INTO v_n, q_user, q_role, q_bank, q_permitted, q_from, q_to, q_amount, q_transfer, q_memo, q_key, q_hash,
-         q_session
+         q_session, q_due, q_created
     FROM jsonb_to_recordset(p_requests) AS x(i integer, "userId" integer, role text, "bankId" integer,
       permitted boolean, "from" text, "to" text, "amountCents" bigint, "transferId" uuid, memo text, key text,
-      "requestHash" text, "sessionId" bigint);
+      "requestHash" text, "sessionId" bigint, due timestamptz, "createdAt" timestamptz);
   IF v_n = 0 THEN
     RETURN '[]'::jsonb;
   END IF;
-  -- 0. A remembered session (its id given) must still be live, its user the same (BK401 if not).
+  -- 0. A remembered session (its id given) must still be live, its user the same (BK401 if not):
+  --    first, so that a request of a session no longer current is never answered from a key.
   SELECT array_agg(CASE WHEN x.session IS NULL OR EXISTS (
            SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
             WHERE s.id = x.session AND s.revoked_at IS NULL AND s.expires_at > now() AND u.deleted_at IS NULL
@@ -70,11 +72,14 @@ BEGIN
   v_out := array_fill(NULL::jsonb, ARRAY[v_n]);
 
   -- 1. Each key once: a key stored before the group answers its first answer again (or 409 for
-  --    another body); a repeat inside the group follows its first. Nothing is claimed here: the
-  --    group stores its keys with their answers at the end (step 6).
-  SELECT array_agg(CASE WHEN u.key IS NULL THEN NULL ELSE u.first END ORDER BY u.k) INTO a_first
-    FROM (SELECT k, key, min(k) OVER (PARTITION BY uid, key) AS first
-            FROM unnest(q_user, q_key) WITH ORDINALITY AS x(uid, key, k)) u;
+  --    another body); a repeat inside the group follows its first, among the requests whose session
+  --    holds (a refused session's request is no first to follow, and follows none). Nothing is
+  --    claimed here: the group stores its keys with their answers at the end (step 6).
+  SELECT array_agg(u.first ORDER BY x.k) INTO a_first
+    FROM unnest(q_user, q_key) WITH ORDINALITY AS x(uid, key, k)
+    LEFT JOIN (SELECT y.k, min(y.k) OVER (PARTITION BY y.uid, y.key) AS first
+                 FROM unnest(q_user, q_key) WITH ORDINALITY AS y(uid, key, k)
+                WHERE y.key IS NOT NULL AND a_error[y.k] IS NULL) u ON u.k = x.k;
   FOR v_k, v_hash, v_status, v_body IN
     SELECT x.k, ik.request_hash, ik.response_status, ik.response_body
       FROM unnest(q_user, q_key) WITH ORDINALITY AS x(uid, key, k)
@@ -97,7 +102,7 @@ BEGIN
     SELECT unnest(ARRAY[q_from[k], q_to[k]]) AS number FROM generate_series(1, v_n) AS k
      WHERE a_error[k] IS NULL AND a_replay[k] IS NULL AND (a_first[k] IS NULL OR a_first[k] = k)) wanted;
   SELECT array_agg(a.account_number::text ORDER BY a.account_number),
-         -- What may be spent: the balance less what waiting requests hold (issue 24).
+         -- What may be spent: the balance less what waiting requests hold.
          array_agg(a.balance_cents - a.held_cents ORDER BY a.account_number),
          array_agg(a.user_id ORDER BY a.account_number), array_agg(a.bank_id ORDER BY a.account_number),
          array_agg(a.closed_at IS NOT NULL ORDER BY a.account_number), array_agg(a.type ORDER BY a.account_number)
@@ -155,8 +160,8 @@ BEGIN
   ), written AS (
     INSERT INTO transactions (account_number, type, description, amount_cents, status, transaction_date,
                               transfer_id, memo, created_by, created_at)
-    SELECT l.account, l.type, l.description, q_amount[l.k], 'pending', p_due, q_transfer[l.k], q_memo[l.k],
-           q_user[l.k], p_now
+    SELECT l.account, l.type, l.description, q_amount[l.k], 'pending', q_due[l.k], q_transfer[l.k], q_memo[l.k],
+           q_user[l.k], q_created[l.k]
       FROM legs l ORDER BY l.k, l.leg
     RETURNING transfer_id, type, ledger_transaction_json(transactions) AS json
   )
@@ -179,15 +184,16 @@ BEGIN
     RAISE EXCEPTION 'an idempotency key was stored meanwhile' USING ERRCODE = 'serialization_failure';
   END;
 
-  -- 7. Each answer in arrival order; a repeat inside the group answers as its first.
+  -- 7. Each answer in arrival order: its own refusal (its session's first); else a repeat inside
+  --    the group answers as its first.
   FOR v_k IN 1..v_n LOOP
     v_f := a_first[v_k];
     v_out[v_k] := CASE
+      WHEN a_error[v_k] IS NOT NULL THEN jsonb_build_object('error', a_error[v_k])
       WHEN v_f IS NOT NULL AND v_f <> v_k THEN CASE
         WHEN q_hash[v_k] IS DISTINCT FROM q_hash[v_f] THEN jsonb_build_object('error', 'BK422')
         WHEN v_out[v_f] ? 'error' THEN v_out[v_f]
         ELSE v_out[v_f] || jsonb_build_object('replayed', true) END
-      WHEN a_error[v_k] IS NOT NULL THEN jsonb_build_object('error', a_error[v_k])
       WHEN a_replay[v_k] IS NOT NULL THEN a_replay[v_k]
       ELSE jsonb_build_object('status', p_success_status, 'replayed', false, 'body', v_bodies->(v_k::text)) END;
   END LOOP;

@@ -8,7 +8,7 @@ import { conflict, notFound } from '../errors.js';
 import { settleInterestBeforeClosing } from '../month-end/index.js';
 
 /**
- * An admin closes an open account of their own bank. Only an empty account with nothing pending
+ * An admin closes an open account of their own bank at `now`. Only an empty account with nothing pending
  * may close: money must never be stranded in (or owed by) a closed account. Interest of months
  * that ended before now and that month-end has not credited yet is credited first (and kept even
  * when the close is then refused: it is owed). Locks in the order of db/locks.ts: the account's
@@ -16,8 +16,12 @@ import { settleInterestBeforeClosing } from '../month-end/index.js';
  * between the check and the close. Closing only sets `closed_at`: transactions and statements
  * keep pointing at it.
  */
-export async function closeAccount(db: Database, actor: Actor, accountNumber: string): Promise<void> {
-  const now = new Date();
+export async function closeAccount(
+  db: Database,
+  actor: Actor,
+  accountNumber: string,
+  now: Date,
+): Promise<void> {
   const outcome = await inTransaction(db, async (tx) => {
     const visible = and(
       eq(accounts.accountNumber, accountNumber),

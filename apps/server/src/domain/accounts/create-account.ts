@@ -53,9 +53,15 @@ async function lockOwner(tx: Tx, bankId: number, username: string) {
 
 /**
  * An admin opens an account in their own bank for a (current) Student of the chosen branch, of a
- * type the bank offers. The number is new and random; the balance starts at 0.
+ * type the bank offers. The number is new and random; the balance starts at 0. It opens at `now`
+ * (the clock's, not the database's): month-end counts its months from then.
  */
-export async function createAccount(db: Database, actor: Actor, input: NewAccount): Promise<Account> {
+export async function createAccount(
+  db: Database,
+  actor: Actor,
+  input: NewAccount,
+  now: Date,
+): Promise<Account> {
   if (input.bankId !== undefined) assertOwnBank(actor, input.bankId);
   return inTransaction(db, async (tx) => {
     const branch = await lockBranch(tx, actor.bankId, input.branchId);
@@ -71,6 +77,7 @@ export async function createAccount(db: Database, actor: Actor, input: NewAccoun
       branchId: branch.id,
       userId: owner.id,
       type: input.accountType,
+      openedAt: now,
     });
     return toAccount(row, owner.username, 0);
   });

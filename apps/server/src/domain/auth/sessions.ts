@@ -78,7 +78,9 @@ function lookupsOf(db: Executor) {
  * The sessions this process looked up lately, per database, for the one call that checks its
  * session itself: a transfer names its session and its group checks it in the statement that
  * writes it (ledger_transfer_group), so a transfer needs no look-up of its own. Every other call looks
- * its session up. Bounded (the oldest forgotten first) and short-lived.
+ * its session up. Bounded (the oldest forgotten first) and short-lived: how long is elapsed time
+ * on this process's monotonic timer (performance.now), not the bank's clock, because it measures
+ * a cache's age, not a moment of the bank's (a clock set back for a test must not keep a session).
  */
 const REMEMBER_MS = 60_000;
 const REMEMBER_AT_MOST = 10_000;
@@ -93,7 +95,7 @@ function memoryOf(db: Executor) {
 function remember(db: Executor, hash: string, actor: SignedIn) {
   const memory = memoryOf(db);
   memory.delete(hash);
-  memory.set(hash, { actor, until: Date.now() + REMEMBER_MS });
+  memory.set(hash, { actor, until: performance.now() + REMEMBER_MS });
   if (memory.size > REMEMBER_AT_MOST) memory.delete(memory.keys().next().value!);
 }
 
@@ -118,7 +120,7 @@ export function rememberedActor(db: Executor, token: string): SignedIn | null {
   const memory = memoryOf(db);
   const hash = hashToken(token);
   const entry = memory.get(hash);
-  if (entry && entry.until > Date.now()) return entry.actor;
+  if (entry && entry.until > performance.now()) return entry.actor;
   memory.delete(hash);
   return null;
 }

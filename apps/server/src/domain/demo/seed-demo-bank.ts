@@ -124,7 +124,7 @@ function demoEvents(people: DemoPeople, now: Date): Event[] {
  * statements issued at its end, exactly as the jobs would have done. Returns false when a bank
  * already exists (only a first start seeds).
  */
-export async function seedDemoBank(db: Database, now: Date = new Date()): Promise<boolean> {
+export async function seedDemoBank(db: Database, now: Date): Promise<boolean> {
   const [existing] = await db.select({ id: banks.id }).from(banks).limit(1);
   if (existing) return false;
   const people = await createDemoPeople(db, monthStart(now, -3));
@@ -134,13 +134,13 @@ export async function seedDemoBank(db: Database, now: Date = new Date()): Promis
     while (monthStart(event.at, 0).getTime() > closedMonth.getTime()) {
       closedMonth = monthStart(closedMonth, 1);
       await postTransactions(db, { now: closedMonth, wait: true });
-      await runMonthEnd(db, { asOf: closedMonth });
+      await runMonthEnd(db, { now: closedMonth });
     }
     await postTransactions(db, { now: event.at, wait: true });
     await event.run({ now: event.at, postingDelaySeconds: POSTING_DELAY_SECONDS });
   }
   await postTransactions(db, { now, wait: true });
-  await runMonthEnd(db, { asOf: now });
+  await runMonthEnd(db, { now });
   return true;
 }
 
@@ -151,7 +151,7 @@ export async function seedDemoBank(db: Database, now: Date = new Date()): Promis
  */
 export function seedDemoBankOnce(
   database: Pick<DatabaseHandle, 'db' | 'duringStartup'>,
-  now: Date = new Date(),
+  now: Date,
 ): Promise<boolean> {
   return database.duringStartup(() => seedDemoBank(database.db, now));
 }

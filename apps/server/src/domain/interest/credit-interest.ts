@@ -5,20 +5,21 @@ import { lockAccountForMonthEnd, waitForPostingLock } from '../../db/locks.js';
 import { inTransaction } from '../../db/transaction.js';
 import { accounts, banks, interestCredits } from '../../db/schema.js';
 import { createSingleLeg } from '../ledger/index.js';
-import { lastInstantOf, type MonthPeriod } from '../months/period.js';
+import { dayIndexIn, lastInstantOf, type MonthPeriod } from '../months/period.js';
 import { postedBalanceBefore, postedEntriesBetween } from '../months/posted-history.js';
 import { monthlyInterestCents, sumOfEndOfDayBalances } from './interest-amount.js';
 
 /** The description of every interest credit (API.md "Interest"). */
 export const INTEREST_DESCRIPTION = messages.interestDescription;
-const DAY_MS = 86_400_000;
 
 export type InterestOutcome = 'credited' | 'nothing-due' | 'already-done' | 'not-eligible';
 
 /**
  * End-of-day balance of a day = Σ of the account's live posted transactions posted before the
- * next day's 00:00 UTC: money earns from the day it posts, exactly as the statement shows it
- * (pending money earns nothing yet). Returns the month's interest in cents.
+ * next day's 00:00 in the bank's time zone (the period's): money earns from the day it posts
+ * there, exactly as the statement shows it (pending money earns nothing yet). Days are the
+ * calendar's, so a day of a change to or from daylight saving counts once. Returns the month's
+ * interest in cents.
  */
 async function interestDue(
   tx: Tx,
@@ -29,7 +30,7 @@ async function interestDue(
   const opening = await postedBalanceBefore(tx, accountNumber, period.start);
   const entries = await postedEntriesBetween(tx, accountNumber, period.start, period.end);
   const postings = entries.map((entry) => ({
-    dayIndex: Math.floor((entry.postedDate.getTime() - period.start.getTime()) / DAY_MS),
+    dayIndex: dayIndexIn(period, entry.postedDate),
     signedCents: BigInt(entry.type === 'credit' ? entry.amountCents : -entry.amountCents),
   }));
   const endOfDaySum = sumOfEndOfDayBalances(opening, postings, period.daysInMonth);

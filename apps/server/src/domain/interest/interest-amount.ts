@@ -25,7 +25,7 @@ export function divideRoundHalfEven(numerator: bigint, denominator: bigint): big
 }
 
 export interface DailyPosting {
-  /** 0 for the month's first day (UTC). */
+  /** 0 for the month's first day (in the bank's time zone). */
   dayIndex: number;
   /** Credits positive, debits negative. */
   signedCents: bigint;

@@ -73,32 +73,73 @@ interface GroupRequest {
   requestHash: string | null;
   /** The session the server remembered (not looked up for this request), for the group to check. */
   sessionId: number | null;
+  /** The request's own moment (its legs' created_at) and due date, from its clock. */
+  createdAt: string;
+  due: string;
 }
 
-export type GroupAnswer = IdempotentResponse<TransferResult> | { error: string };
+/** A request's answer: its result, its refusal (a BK code), or the error that it alone met. */
+export type GroupAnswer = IdempotentResponse<TransferResult> | { error: string } | { failed: unknown };
 
+/** A transfer as it waits for its group: the request, and the clock it was made at. */
 export interface Submitted {
-  request: Omit<GroupRequest, 'i'>;
-  postingDelaySeconds: number;
+  request: Omit<GroupRequest, 'i' | 'createdAt' | 'due'>;
+  clock: LedgerClock;
 }
 
-/** The one statement that writes a group of transfers, written at `clock.now`, and its answers. */
-async function writeGroup(db: Executor, clock: LedgerClock, group: Submitted[]): Promise<GroupAnswer[]> {
-  const requests: GroupRequest[] = group.map((g, i) => ({ ...g.request, i }));
-  const statement = sql`select ledger_transfer_group(${jsonbParam(requests)}, ${dueDate(clock).toISOString()}::timestamptz,
-      ${clock.now.toISOString()}::timestamptz, ${debitDescription}::text, ${creditDescription}::text, 201::integer) as answers`;
+/** The one statement that writes a group of transfers, each at its own clock, and its answers. */
+async function writeGroup(db: Executor, group: Submitted[]): Promise<GroupAnswer[]> {
+  const requests: GroupRequest[] = group.map((g, i) => ({
+    ...g.request,
+    i,
+    createdAt: g.clock.now.toISOString(),
+    due: dueDate(g.clock).toISOString(),
+  }));
+  const statement = sql`select ledger_transfer_group(${jsonbParam(requests)}, ${debitDescription}::text,
+      ${creditDescription}::text, 201::integer) as answers`;
   const [row] = await queryRows<{ answers: GroupAnswer[] }>(db, statement);
   return row!.answers;
 }
 
 /**
+ * What the database raised about one request's data (a data exception, a constraint, a trigger's
+ * RAISE): another request of the group may well go through without it. A broken invariant (BK500),
+ * a lost connection, a timeout or a cancel is about the database or the whole group: no.
+ */
+function aboutOneRequest(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  return code !== undefined && code !== 'BK500' && ['22', '23', 'P0'].includes(code.slice(0, 2));
+}
+
+/** The group again, one request at a time in arrival order, each answered by its own outcome. */
+async function writeEachAlone(db: Executor, group: Submitted[]): Promise<GroupAnswer[]> {
+  const answers: GroupAnswer[] = [];
+  for (const [k, submitted] of group.entries()) {
+    try {
+      answers.push((await retryingConflicts(() => writeGroup(db, [submitted])))[0]!);
+    } catch (error) {
+      // A broken invariant stops everything: it, and every request after it, fails with it.
+      if (!aboutOneRequest(error)) return [...answers, ...group.slice(k).map(() => ({ failed: error }))];
+      answers.push({ failed: error });
+    }
+  }
+  return answers;
+}
+
+/**
  * Writes a group of transfers with one statement and one commit (group commit): the database
  * function applies each by the rules of one transfer, in order, against balances that move as it
- * goes, and answers each on its own. Retried whole on a deadlock or serialization failure.
+ * goes, and answers each on its own. Retried whole on a deadlock or serialization failure. When one
+ * request fails the statement in a way no rule foresaw, the statement wrote nothing: the group is
+ * written again one request at a time, so that request alone fails and the others are written.
  */
 export async function runGroup(db: Executor, group: Submitted[]): Promise<GroupAnswer[]> {
-  const clock = { now: new Date(), postingDelaySeconds: group[0]!.postingDelaySeconds };
-  return retryingConflicts(() => writeGroup(db, clock, group));
+  try {
+    return await retryingConflicts(() => writeGroup(db, group));
+  } catch (error) {
+    if (group.length === 1 || !aboutOneRequest(error)) throw error;
+    return writeEachAlone(db, group);
+  }
 }
 
 /** Transfers waiting for the group under way, per database (a process has one). */
@@ -151,7 +192,7 @@ export async function transferOnce(
   // Who may transfer is the shared rule's to say; the database refuses (after claiming the key) when not.
   const permitted = await actorMayMoveMoney(db, actor, 'transfer');
   const submitted: Submitted = {
-    postingDelaySeconds: clock.postingDelaySeconds,
+    clock,
     request: {
       userId: actor.id,
       role: actor.role,
@@ -168,12 +209,11 @@ export async function transferOnce(
     },
   };
   const answer = await (
-    is(db, PgTransaction)
-      ? writeGroup(db, clock, [submitted]).then(([one]) => one!)
-      : groupOf(db).add(submitted)
+    is(db, PgTransaction) ? writeGroup(db, [submitted]).then(([one]) => one!) : groupOf(db).add(submitted)
   ).catch((error: unknown) => {
     throw refusal(error, actor);
   });
+  if ('failed' in answer) throw refusal(answer.failed, actor);
   if ('error' in answer) throw refusal(Object.assign(new Error(answer.error), { code: answer.error }), actor);
   return answer;
 }

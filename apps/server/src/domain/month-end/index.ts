@@ -1,5 +1,5 @@
 /**
- * Month-end: closing each UTC month that has ended, for every account. The run credits savings
+ * Month-end: closing each month that has ended in its bank's time zone, for every account. The run credits savings
  * interest (domain/interest) and issues statements (domain/statements), account-month by
  * account-month, each under the account's month-end lock (db/locks.ts); the months and the
  * posted history both read are in domain/months.

@@ -4,13 +4,13 @@ import { allowLongJob } from '../../db/timeouts.js';
 import { inTransaction } from '../../db/transaction.js';
 import { creditInterest } from '../interest/index.js';
 import { issueStatement } from '../statements/index.js';
-import { lastEndedMonth, monthOf, type MonthPeriod } from '../months/period.js';
+import { monthOf } from '../months/period.js';
 
 export interface MonthEndOptions {
-  /** Months that ended at or before this instant are closed; never later than the real time. */
-  asOf: Date;
-  /** Account-months one look reads at most (MONTH_END_PAGE; tests take smaller pages). */
-  pageSize?: number;
+  /** The clock's time: statements are issued at it, and a month still running then is never closed. */
+  now: Date;
+  /** Close only the months that ended by this earlier instant (the operator's --as-of); `now` by default. */
+  asOf?: Date;
 }
 
 export interface MonthEndResult {
@@ -25,106 +25,88 @@ export interface MonthEndResult {
 interface WorkItem {
   accountNumber: string;
   periodStart: string;
+  /** The bank's time zone, which its months are cut in. */
+  timeZone: string;
 }
-
-/** Account-months one look reads at most: a bank of any size, or a long outage, is closed in pages. */
-export const MONTH_END_PAGE = 500;
-
-/** Each account per month since it opened, up to the last ended one: what month-end work is chosen from. */
-function accountMonthsUpTo(last: MonthPeriod, where: SQL): SQL {
-  return sql`select a.account_number as "accountNumber", to_char(m.month_start, 'YYYY-MM-DD') as "periodStart"
-        from accounts a
-        cross join lateral generate_series(
-          date_trunc('month', a.opened_at at time zone 'UTC'), ${last.periodStart}::timestamp, interval '1 month'
-        ) as m(month_start)
-        where ${where}`;
-}
-
-/** Interest's work: savings accounts open now, per ended month since they opened, without an interest record. */
-const owesInterest = sql`a.type = 'SAVINGS' and a.closed_at is null
-  and not exists (select 1 from interest_credits ic
-                  where ic.account_number = a.account_number and ic.period_start = m.month_start::date)`;
-
-/** Statements' work: every account, per ended month in which it was open, without an issued statement. */
-const owesStatement = sql`(a.closed_at is null or a.closed_at > m.month_start at time zone 'UTC')
-  and not exists (select 1 from statements s
-                  where s.account_number = a.account_number and s.period_start = m.month_start::date)`;
 
 /**
- * One account's months that still owe interest, oldest first. An account that closes settles
- * them first (settleInterestBeforeClosing), so a closed account owes nothing.
+ * Each account per month since it opened, up to the last one that has ended by `asOf`, months in
+ * its bank's time zone (`m.month_start` is the local start, a timestamp without zone): what
+ * month-end work is chosen from.
  */
-export async function interestWork(
-  db: Executor,
-  last: MonthPeriod,
-  accountNumber: string,
-): Promise<WorkItem[]> {
+function accountMonthsUpTo(asOf: Date, where: SQL): SQL {
+  return sql`select a.account_number as "accountNumber", to_char(m.month_start, 'YYYY-MM-DD') as "periodStart",
+          b.time_zone as "timeZone"
+        from accounts a
+        join banks b on b.id = a.bank_id
+        cross join lateral generate_series(
+          date_trunc('month', a.opened_at at time zone b.time_zone),
+          date_trunc('month', ${asOf.toISOString()}::timestamptz at time zone b.time_zone) - interval '1 month',
+          interval '1 month'
+        ) as m(month_start)
+        where ${where}
+        order by m.month_start, a.account_number`;
+}
+
+/**
+ * Savings accounts open now (or only the one named), per month ended by `asOf` since they opened,
+ * without an interest record. An account that closes settles its months first
+ * (settleInterestBeforeClosing), so a closed account owes nothing.
+ */
+export async function interestWork(db: Executor, asOf: Date, onlyAccount?: string): Promise<WorkItem[]> {
   return queryRows<WorkItem>(
     db,
-    sql`${accountMonthsUpTo(last, sql`${owesInterest} and a.account_number = ${accountNumber}`)}
-        order by m.month_start`,
+    accountMonthsUpTo(
+      asOf,
+      sql`a.type = 'SAVINGS' and a.closed_at is null
+          and (${onlyAccount ?? null}::text is null or a.account_number = ${onlyAccount ?? null})
+          and not exists (select 1 from interest_credits ic
+                          where ic.account_number = a.account_number and ic.period_start = m.month_start::date)`,
+    ),
   );
 }
 
-/** The ended months in which any account still owes interest or a statement, oldest first (a few dozen at most). */
-async function monthsWithWork(db: Executor, last: MonthPeriod): Promise<string[]> {
-  const rows = await queryRows<{ periodStart: string }>(
+/** Every account, per month ended by `asOf` in which it was open, without an issued statement. */
+async function statementWork(db: Database, asOf: Date): Promise<WorkItem[]> {
+  return queryRows<WorkItem>(
     db,
-    sql`select distinct w."periodStart" from (${accountMonthsUpTo(last, sql`(${owesInterest}) or (${owesStatement})`)}) w
-        order by w."periodStart"`,
+    accountMonthsUpTo(
+      asOf,
+      sql`(a.closed_at is null or a.closed_at > m.month_start at time zone b.time_zone)
+          and not exists (select 1 from statements s
+                          where s.account_number = a.account_number and s.period_start = m.month_start::date)`,
+    ),
   );
-  return rows.map((r) => r.periodStart);
 }
 
-/** The next page of accounts, after `after` in account order, that owe `owes` for the month. */
-async function accountsOwing(
-  db: Executor,
-  page: { month: MonthPeriod; owes: SQL; after: string; size: number },
-): Promise<string[]> {
-  const rows = await queryRows<{ accountNumber: string }>(
-    db,
-    sql`select a.account_number as "accountNumber"
-        from accounts a cross join (select ${page.month.periodStart}::timestamp as month_start) m
-        where date_trunc('month', a.opened_at at time zone 'UTC') <= m.month_start
-          and a.account_number > ${page.after} and ${page.owes}
-        order by a.account_number limit ${page.size}`,
-  );
-  return rows.map((r) => r.accountNumber);
-}
+type MonthWork = { interest: WorkItem[]; statements: WorkItem[] };
 
-/** Each account that owes `owes` for the month, a page at a time, in account order. */
-async function* eachAccountOwing(
-  db: Executor,
-  month: MonthPeriod,
-  owes: SQL,
-  size: number,
-): AsyncGenerator<string> {
-  let after = '';
-  for (;;) {
-    const page = await accountsOwing(db, { month, owes, after, size });
-    yield* page;
-    if (page.length < size) return;
-    after = page.at(-1)!;
+function byMonth(items: WorkItem[], into: Map<string, MonthWork>, kind: keyof MonthWork) {
+  for (const item of items) {
+    const month = into.get(item.periodStart) ?? { interest: [], statements: [] };
+    month[kind].push(item);
+    into.set(item.periodStart, month);
   }
 }
 
 /**
- * Closes every month that has ended by `asOf` (UTC months): first each savings account's
- * interest, posted on the month's last instant, then every account's statement, which therefore
- * shows it. Months are closed oldest first, because a month's interest earns in the next one.
- * Bounded like posting: the accounts are read a page at a time, and each account-month is its
- * own short transaction, which locks no account a transfer needs but for interest's one credit.
+ * Closes every month that has ended by `asOf`, each bank's months in its time zone: first each
+ * savings account's interest, posted on the month's last instant, then every account's statement,
+ * which therefore shows it. Months are closed oldest first, because a month's interest earns in the next one.
  * Idempotent and safe to run from several processes at once: each account-month is done under
  * an advisory lock and recorded by key (interest_credits, statements), so a repeat does nothing.
  * One account's failure does not hold up the others; the run throws at the end, naming it.
  */
 export async function runMonthEnd(
   db: Database,
-  { asOf, pageSize = MONTH_END_PAGE }: MonthEndOptions,
+  { now, asOf = now }: MonthEndOptions,
 ): Promise<MonthEndResult> {
-  const now = new Date();
-  // A month still running (in real time) is never closed: its postings could still change.
-  const last = lastEndedMonth(asOf.getTime() < now.getTime() ? asOf : now);
+  // A month still running is never closed: its postings could still change.
+  const until = asOf.getTime() < now.getTime() ? asOf : now;
+  const work = new Map<string, MonthWork>();
+  byMonth(await interestWork(db, until), work, 'interest');
+  byMonth(await statementWork(db, until), work, 'statements');
+
   const result: MonthEndResult = {
     months: [],
     interestCredited: 0,
@@ -148,16 +130,18 @@ export async function runMonthEnd(
       return undefined;
     }
   };
-  for (const periodStart of await monthsWithWork(db, last)) {
-    const period = monthOf(periodStart);
+  for (const periodStart of [...work.keys()].sort()) {
+    const month = work.get(periodStart)!;
     let changed = false;
-    for await (const accountNumber of eachAccountOwing(db, period, owesInterest, pageSize)) {
+    for (const { accountNumber, timeZone } of month.interest) {
+      const period = monthOf(periodStart, timeZone);
       const outcome = await attempt(accountNumber, (tx) => creditInterest(tx, accountNumber, period));
       if (outcome === 'credited') result.interestCredited++;
       if (outcome === 'nothing-due') result.interestNothingDue++;
       changed ||= outcome === 'credited' || outcome === 'nothing-due';
     }
-    for await (const accountNumber of eachAccountOwing(db, period, owesStatement, pageSize)) {
+    for (const { accountNumber, timeZone } of month.statements) {
+      const period = monthOf(periodStart, timeZone);
       if (
         (await attempt(accountNumber, (tx) => issueStatement(tx, accountNumber, period, now))) === 'issued'
       ) {
@@ -165,7 +149,7 @@ export async function runMonthEnd(
         changed = true;
       }
     }
-    if (changed) result.months.push(period.label);
+    if (changed) result.months.push(periodStart.slice(0, 7));
   }
   if (failed.size > 0) {
     const accountsFailed = [...failed.keys()].join(', ');

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/database.js';
 import { lockAccountForMonthEnd } from '../../db/locks.js';
 import { creditInterest } from '../interest/index.js';
-import { lastEndedMonth, monthOf } from '../months/period.js';
+import { monthOf } from '../months/period.js';
 import { interestWork } from './run-month-end.js';
 
 /**
@@ -15,8 +15,9 @@ import { interestWork } from './run-month-end.js';
 export async function settleInterestBeforeClosing(tx: Tx, accountNumber: string, now: Date): Promise<number> {
   await lockAccountForMonthEnd(tx, accountNumber);
   let credited = 0;
-  for (const item of await interestWork(tx, lastEndedMonth(now), accountNumber)) {
-    if ((await creditInterest(tx, accountNumber, monthOf(item.periodStart))) === 'credited') credited++;
+  for (const item of await interestWork(tx, now, accountNumber)) {
+    const period = monthOf(item.periodStart, item.timeZone);
+    if ((await creditInterest(tx, accountNumber, period)) === 'credited') credited++;
   }
   return credited;
 }

@@ -3,8 +3,10 @@
  * and the posted history of an account in it. Below all three, so that none imports another for them.
  */
 export {
+  dayIndexIn,
   lastEndedMonth,
   lastInstantOf,
+  monthBefore,
   monthContaining,
   monthOf,
   monthPeriod,

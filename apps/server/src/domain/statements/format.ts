@@ -1,13 +1,16 @@
+import { DateTime } from 'luxon';
+
 /**
- * Text for the statement, from integer cents and UTC instants only: no floating point touches
- * an amount on its way to the page.
+ * Text for the statement, from integer cents and instants read in the bank's time zone only: no
+ * floating point touches an amount on its way to the page, and a date is the bank's day.
  */
 
-/** MM/DD/YYYY in UTC, the statement's date format. */
-export function formatStatementDate(instant: Date): string {
-  const mm = String(instant.getUTCMonth() + 1).padStart(2, '0');
-  const dd = String(instant.getUTCDate()).padStart(2, '0');
-  return `${mm}/${dd}/${instant.getUTCFullYear()}`;
+const inZone = (instant: Date, zone: string) => DateTime.fromJSDate(instant, { zone });
+
+/** MM/DD/YYYY in the zone, the statement's date format. */
+export function formatStatementDate(instant: Date, zone: string): string {
+  const day = inZone(instant, zone);
+  return `${String(day.month).padStart(2, '0')}/${String(day.day).padStart(2, '0')}/${day.year}`;
 }
 
 const MONTH_NAMES = [
@@ -25,12 +28,14 @@ const MONTH_NAMES = [
   'December',
 ];
 
-/** "November 1, 2026" in UTC. */
-export function formatLongDate(instant: Date): string {
-  return `${MONTH_NAMES[instant.getUTCMonth()]} ${instant.getUTCDate()}, ${instant.getUTCFullYear()}`;
+/** "November 1, 2026" in the zone. */
+export function formatLongDate(instant: Date, zone: string): string {
+  const day = inZone(instant, zone);
+  return `${MONTH_NAMES[day.month - 1]} ${day.day}, ${day.year}`;
 }
 
-/** "November 2026". */
-export function formatMonthName(start: Date): string {
-  return `${MONTH_NAMES[start.getUTCMonth()]} ${start.getUTCFullYear()}`;
+/** "November 2026", from the month's label ("2026-11"). */
+export function formatMonthName(label: string): string {
+  const [year, month] = label.split('-');
+  return `${MONTH_NAMES[Number(month) - 1]} ${year}`;
 }

@@ -3,7 +3,7 @@ import type { Executor, Tx } from '../../db/database.js';
 import { lockAccountForMonthEnd, waitForPostingsToSettle } from '../../db/locks.js';
 import { inTransaction } from '../../db/transaction.js';
 import { accounts, banks, interestCredits, statements, users } from '../../db/schema.js';
-import { monthPeriod, type MonthPeriod } from '../months/period.js';
+import { monthBefore, monthOf, type MonthPeriod } from '../months/period.js';
 import { postedBalanceBefore, postedEntriesBetween } from '../months/posted-history.js';
 import { statementFileName } from './file-name.js';
 import { computeStatementLines, type StatementContent } from './statement-content.js';
@@ -28,18 +28,25 @@ async function loadAccount(tx: Tx, accountNumber: string) {
   return row;
 }
 
-async function closingOfPreviousStatement(
+/**
+ * The previous month's statement: where it ended and its closing balance, or null when there is
+ * none. It ended at the end of its month in the zone it was cut in, which is not today's when
+ * the bank's zone changed since (or it was issued before months followed the bank's zone).
+ */
+async function previousStatement(
   tx: Tx,
   accountNumber: string,
   period: MonthPeriod,
-): Promise<number | null> {
-  const previous = monthPeriod(period.start.getUTCFullYear(), period.start.getUTCMonth() - 1);
+): Promise<{ end: Date; closingBalanceCents: number } | null> {
+  const previous = monthBefore(period);
   const [row] = await tx
-    .select({ closing: statements.closingBalanceCents })
+    .select({ closing: statements.closingBalanceCents, timeZone: statements.timeZone })
     .from(statements)
     .where(and(eq(statements.accountNumber, accountNumber), eq(statements.periodStart, previous.periodStart)))
     .limit(1);
-  return row ? row.closing : null;
+  return row
+    ? { end: monthOf(previous.periodStart, row.timeZone).end, closingBalanceCents: row.closing }
+    : null;
 }
 
 /** A savings account open now gets the month's interest first, and the statement shows it. */
@@ -63,10 +70,11 @@ async function interestPending(
 }
 
 /**
- * Issues one account's statement for one month that has ended, once: the PDF is rendered from
- * the posted history as it is now and stored; it is never rendered again. Opening balance = the
- * previous month's closing balance when that statement exists, else the posted balance before
- * the month.
+ * Issues one account's statement for one month that has ended (in the bank's time zone, the
+ * period's), once: the PDF is rendered from the posted history as it is now and stored; it is
+ * never rendered again. It starts where the previous month's statement ended, with its closing
+ * balance, when that statement exists (so a change of zone leaves no posting out and none on two
+ * statements), else at the month's start with the posted balance before it.
  */
 export async function issueStatement(
   db: Executor,
@@ -93,10 +101,12 @@ export async function issueStatement(
     if (!openInMonth) return 'not-open';
     if (await interestPending(tx, account, period)) return 'awaiting-interest';
 
-    const postedBefore = toCentsNumber(await postedBalanceBefore(tx, accountNumber, period.start));
-    const openingBalanceCents = (await closingOfPreviousStatement(tx, accountNumber, period)) ?? postedBefore;
-    const entries = await postedEntriesBetween(tx, accountNumber, period.start, period.end);
-    const figures = computeStatementLines(period, {
+    const previous = await previousStatement(tx, accountNumber, period);
+    const covered: MonthPeriod = { ...period, start: previous?.end ?? period.start };
+    const postedBefore = toCentsNumber(await postedBalanceBefore(tx, accountNumber, covered.start));
+    const openingBalanceCents = previous?.closingBalanceCents ?? postedBefore;
+    const entries = await postedEntriesBetween(tx, accountNumber, covered.start, covered.end);
+    const figures = computeStatementLines(covered, {
       openingBalanceCents,
       postedBalanceBeforeCents: postedBefore,
       entries,
@@ -106,7 +116,7 @@ export async function issueStatement(
       customerName: row.customerName,
       accountType: account.type,
       accountNumber,
-      period,
+      period: covered,
       issuedAt,
       openingBalanceCents,
       ...figures,
@@ -117,6 +127,7 @@ export async function issueStatement(
       .values({
         accountNumber,
         periodStart: period.periodStart,
+        timeZone: period.zone,
         fileName: statementFileName(accountNumber, period),
         openingBalanceCents,
         closingBalanceCents: figures.closingBalanceCents,

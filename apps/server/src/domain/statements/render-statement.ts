@@ -62,7 +62,7 @@ export function renderStatementPdf(content: StatementContent): Promise<Buffer> {
     info: {
       Title: `Account statement ${content.accountNumber} ${content.period.label}`,
       Author: printable(content.bankName),
-      Subject: `${content.accountType} account ${content.accountNumber}, ${formatMonthName(content.period.start)}`,
+      Subject: `${content.accountType} account ${content.accountNumber}, ${formatMonthName(content.period.label)}`,
       CreationDate: content.issuedAt,
       ModDate: content.issuedAt,
     },
@@ -83,7 +83,7 @@ export function renderStatementPdf(content: StatementContent): Promise<Buffer> {
 }
 
 function periodText(content: StatementContent): string {
-  return `${formatLongDate(content.period.start)} - ${formatLongDate(lastInstantOf(content.period))}`;
+  return `${formatLongDate(content.period.start, content.period.zone)} - ${formatLongDate(lastInstantOf(content.period), content.period.zone)}`;
 }
 
 /** Draws the first page's header and summary; returns where the table starts. */
@@ -101,7 +101,13 @@ function drawFirstPageHeader(out: Out, content: StatementContent): number {
   doc.fillColor(COLORS.muted);
   const right = { width: CONTENT_WIDTH, align: 'right' } as const;
   text.write(`Statement period: ${periodText(content)}`, PAGE.margin, top + 22, regular(9), right);
-  text.write(`Issued: ${formatStatementDate(content.issuedAt)}`, PAGE.margin, top + 34, regular(9), right);
+  text.write(
+    `Issued: ${formatStatementDate(content.issuedAt, content.period.zone)}`,
+    PAGE.margin,
+    top + 34,
+    regular(9),
+    right,
+  );
   rule(out, top + 52);
 
   const blockTop = top + 66;
@@ -136,14 +142,14 @@ function drawSummary(out: Out, content: StatementContent, x: number, y: number, 
     content.lines.filter((l) => (kind === 'debit' ? l.debitCents !== null : l.creditCents !== null)).length;
   const rows: Array<[string, string, boolean]> = [
     [
-      `Opening balance on ${formatStatementDate(content.period.start)}`,
+      `Opening balance on ${formatStatementDate(content.period.start, content.period.zone)}`,
       formatCents(content.openingBalanceCents),
       false,
     ],
     [`Credits (${count('credit')})`, `+ ${formatCents(content.totalCreditsCents)}`, false],
     [`Debits (${count('debit')})`, `- ${formatCents(content.totalDebitsCents)}`, false],
     [
-      `Closing balance on ${formatStatementDate(lastInstantOf(content.period))}`,
+      `Closing balance on ${formatStatementDate(lastInstantOf(content.period), content.period.zone)}`,
       formatCents(content.closingBalanceCents),
       true,
     ],
@@ -221,7 +227,7 @@ function continueOnNewPage(out: Out, content: StatementContent): number {
   doc.addPage();
   const top = PAGE.margin;
   doc.rect(0, 0, PAGE.width, 8).fill(COLORS.band);
-  const continued = `Account Statement, ${content.accountType} ${content.accountNumber}, ${formatMonthName(content.period.start)} (continued)`;
+  const continued = `Account Statement, ${content.accountType} ${content.accountNumber}, ${formatMonthName(content.period.label)} (continued)`;
   // The bank's name has the room the right-hand line leaves, so a long one is cut, never overlaps.
   const nameWidth = CONTENT_WIDTH - text.width(continued, regular(9)) - 12;
   doc.fillColor(COLORS.band);
@@ -232,10 +238,10 @@ function continueOnNewPage(out: Out, content: StatementContent): number {
   return drawTableHeader(out, top + 30);
 }
 
-function transactionRow(line: StatementLine): Row {
+function transactionRow(line: StatementLine, zone: string): Row {
   return {
     cells: [
-      formatStatementDate(line.date),
+      formatStatementDate(line.date, zone),
       printable(line.description),
       line.debitCents === null ? '' : formatCents(line.debitCents),
       line.creditCents === null ? '' : formatCents(line.creditCents),
@@ -248,7 +254,7 @@ function drawTransactions(out: Out, content: StatementContent, top: number) {
   const rows: Row[] = [
     {
       cells: [
-        formatStatementDate(content.period.start),
+        formatStatementDate(content.period.start, content.period.zone),
         'Opening balance',
         '',
         '',
@@ -256,7 +262,7 @@ function drawTransactions(out: Out, content: StatementContent, top: number) {
       ],
       bold: true,
     },
-    ...content.lines.map(transactionRow),
+    ...content.lines.map((line) => transactionRow(line, content.period.zone)),
   ];
   if (content.lines.length === 0)
     rows.push({ cells: ['', 'No transactions were posted in this period.', '', '', ''] });
@@ -276,7 +282,7 @@ function drawTransactions(out: Out, content: StatementContent, top: number) {
     },
     {
       cells: [
-        formatStatementDate(lastInstantOf(content.period)),
+        formatStatementDate(lastInstantOf(content.period), content.period.zone),
         'Closing balance',
         '',
         '',
@@ -303,18 +309,19 @@ function drawTransactions(out: Out, content: StatementContent, top: number) {
     y += heights[i]!;
   });
   rule(out, y);
-  drawNotes(out, y + 14);
+  drawNotes(out, y + 14, content.period.zone);
 }
 
-const NOTES =
-  'Transactions are listed in the order they were posted; dates are posting dates (UTC). Transactions still ' +
-  'pending at the end of the period appear on the statement of the month in which they post.';
+const notes = (zone: string) =>
+  `Transactions are listed in the order they were posted; dates are posting dates in the bank's time zone (${zone}). ` +
+  'Transactions still pending at the end of the period appear on the statement of the month in which they post.';
 
-function drawNotes({ doc, text }: Out, y: number) {
+function drawNotes({ doc, text }: Out, y: number, zone: string) {
   const style = regular(8);
-  if (y + text.height(NOTES, style, CONTENT_WIDTH) > TABLE_BOTTOM) return;
+  const note = notes(zone);
+  if (y + text.height(note, style, CONTENT_WIDTH) > TABLE_BOTTOM) return;
   doc.fillColor(COLORS.muted);
-  text.write(NOTES, PAGE.margin, y, style, { width: CONTENT_WIDTH });
+  text.write(note, PAGE.margin, y, style, { width: CONTENT_WIDTH });
 }
 
 function drawFooters({ doc, text }: Out, content: StatementContent) {

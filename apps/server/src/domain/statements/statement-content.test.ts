@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { monthPeriod } from '../months/period.js';
 import { computeStatementLines, PRIOR_PERIOD_CORRECTION, type PostedEntry } from './statement-content.js';
 
-const march = monthPeriod(2026, 2);
+const march = monthPeriod(2026, 2, 'UTC');
 const entry = (day: number, type: PostedEntry['type'], amountCents: number): PostedEntry => ({
   postedDate: new Date(Date.UTC(2026, 2, day, 10)),
   type,

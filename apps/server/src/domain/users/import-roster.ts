@@ -156,8 +156,8 @@ function assertAllValid(rows: ImportRow[]): void {
 
 type Temporary = Awaited<ReturnType<typeof issueTemporaryPassword>>;
 
-/** Writes the checked rows: the Students (one statement), then each one's accounts. */
-async function createStudents(tx: Tx, actor: Actor, rows: ImportRow[], passwords: Temporary[]) {
+/** Writes the checked rows: the Students (one statement), then each one's accounts, opened at `now`. */
+async function createStudents(tx: Tx, actor: Actor, rows: ImportRow[], passwords: Temporary[], now: Date) {
   const inserted = await tx
     .insert(users)
     .values(
@@ -184,6 +184,7 @@ async function createStudents(tx: Tx, actor: Actor, rows: ImportRow[], passwords
         branchId: row.branchId!,
         userId: ids.get(row.username)!,
         type,
+        openedAt: now,
       });
       accounts.push(toAccount(account, row.username, 0));
     }
@@ -229,14 +230,19 @@ export async function checkRoster(db: Executor, actor: Actor, csv: string): Prom
  * sign-in, exactly as a Student created one at a time. The rows are checked before the slow
  * password hashing, and again inside the transaction (branches share-locked) before writing.
  */
-export async function importRoster(db: Executor, actor: Actor, csv: string): Promise<ImportResult> {
+export async function importRoster(
+  db: Executor,
+  actor: Actor,
+  csv: string,
+  now: Date,
+): Promise<ImportResult> {
   const records = readRoster(csv);
   assertAllValid(await checkRows(db, actor, records, false));
   const passwords = await temporaryPasswords(records.length);
   const created = await inTransaction(db, async (tx) => {
     const rows = await checkRows(tx, actor, records, true);
     assertAllValid(rows);
-    return createStudents(tx, actor, rows, passwords);
+    return createStudents(tx, actor, rows, passwords, now);
   });
   return { created };
 }

@@ -4,6 +4,7 @@ import { tryPostingLock, waitForPostingLock } from '../../../db/locks.js';
 import { inTransaction } from '../../../db/transaction.js';
 import { claimAccountForPosting } from '../locked-accounts.js';
 import { postPendingRows } from '../post-rows.js';
+import type { Clock } from '../../../clock.js';
 
 export interface PostingOptions {
   /** The posting moment: posted_date of every row posted, and (unless `all`) the due cut-off. */
@@ -15,11 +16,11 @@ export interface PostingOptions {
   /** Wait for another poster to finish instead of leaving the work to it (the admin's call). */
   wait?: boolean;
   /**
-   * Post at the real time read once the posting lock is held, never earlier than `now` (the
+   * Post at this clock's time read once the posting lock is held, never earlier than `now` (the
    * server's job and the admin's call). A month-end that ran while this run waited for the lock
    * then never misses a row stamped inside its month (posting and statements: db/locks.ts).
    */
-  live?: boolean;
+  live?: Clock;
 }
 
 export interface PostingResult {
@@ -95,6 +96,10 @@ async function claimedRows(tx: Tx, due: DueRow[]): Promise<number[]> {
   return due.filter((row) => row.accountNumber === first).map((row) => Number(row.id));
 }
 
+/** The moment rows are posted at, and the run's cut-off: the live clock's time, never before `now`. */
+const postingMoment = (options: PostingOptions): Date =>
+  options.live ? new Date(Math.max(options.live.now().getTime(), options.now.getTime())) : options.now;
+
 /** One step in one database transaction; null when another process holds the posting lock. */
 async function postStep(
   tx: Tx,
@@ -103,7 +108,7 @@ async function postStep(
 ): Promise<{ posted: number; more: boolean } | null> {
   if (options.wait) await waitForPostingLock(tx);
   else if (!(await tryPostingLock(tx))) return null;
-  const now = options.live ? new Date(Math.max(Date.now(), options.now.getTime())) : options.now;
+  const now = postingMoment(options);
   const due = await nextDueRows(tx, options, bounds);
   if (due.length === 0) return { posted: 0, more: false };
   return { posted: await postPendingRows(tx, now, await claimedRows(tx, due), bounds.dueBy), more: true };
@@ -115,11 +120,7 @@ async function runBounds(db: Executor, options: PostingOptions): Promise<RunBoun
     db,
     sql`select max(id)::bigint as "maxId" from transactions`,
   );
-  const dueBy = options.all
-    ? null
-    : options.live
-      ? new Date(Math.max(Date.now(), options.now.getTime()))
-      : options.now;
+  const dueBy = options.all ? null : postingMoment(options);
   return { dueBy, maxId: Number(row?.maxId ?? 0) };
 }
 
