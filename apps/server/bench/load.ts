@@ -66,7 +66,9 @@ export const percentile = (sorted: number[], p: number) =>
 /**
  * `clients` keep-alive connections, each sending one transfer after another (as the web app does:
  * with a fresh Idempotency-Key) between two random different accounts of `accounts`, for
- * `seconds` after `warmupSeconds` that are not counted. Bounded in time; loopback only.
+ * `seconds` after `warmupSeconds` that are not counted (or, given `until`, from the start until it
+ * settles, and at most `seconds`), each client pausing `pauseMs` between its transfers (a light
+ * load). Bounded in time; loopback only.
  * The generator shares the machine with the bank and the database, as pgbench's client does
  * with its reference: it is undici's pool, the lightest HTTP client Node has (lighter per
  * request than node:http's agent), and it says what it spent.
@@ -79,15 +81,19 @@ export async function transferLoad(options: {
   seconds: number;
   warmupSeconds: number;
   amount: number;
+  until?: Promise<unknown>;
+  pauseMs?: number;
 }): Promise<LoadSlice> {
   const pool = new Pool(`http://127.0.0.1:${options.port}`, { connections: options.clients, pipelining: 1 });
   const cpuAtStart = process.cpuUsage();
   const latencies: number[] = [];
+  const sentAt: number[] = [];
   const statuses: Record<string, number> = {};
   let answered = 0;
   const start = performance.now();
   const countFrom = start + options.warmupSeconds * 1000;
-  const stopAt = countFrom + options.seconds * 1000;
+  let stopAt = countFrom + options.seconds * 1000;
+  void options.until?.finally(() => (stopAt = Math.min(stopAt, performance.now())));
   const pick = () => options.accounts[Math.floor(Math.random() * options.accounts.length)]!;
   async function client() {
     while (performance.now() < stopAt) {
@@ -95,6 +101,7 @@ export async function transferLoad(options: {
       let to = pick();
       while (to === from) to = pick();
       const sent = performance.now();
+      const wallClock = Date.now();
       const answer = await pool.request({
         path: '/api/user/transfers',
         method: 'POST',
@@ -112,16 +119,25 @@ export async function transferLoad(options: {
       answered++;
       if (sent < countFrom || done > stopAt) continue;
       statuses[answer.statusCode] = (statuses[answer.statusCode] ?? 0) + 1;
-      if (answer.statusCode === 201) latencies.push(done - sent);
+      if (answer.statusCode === 201) {
+        latencies.push(done - sent);
+        sentAt.push(wallClock);
+      }
+      if (options.pauseMs) await new Promise((resolve) => setTimeout(resolve, options.pauseMs));
     }
   }
+  const countedFrom = Date.now() + (countFrom - performance.now());
   await Promise.all(Array.from({ length: options.clients }, client));
+  const countedTo = Date.now() - (performance.now() - stopAt);
   const cpu = process.cpuUsage(cpuAtStart);
   await pool.close();
   return {
     clients: options.clients,
     seconds: options.seconds,
     latencies,
+    sentAt,
+    countedFrom,
+    countedTo,
     statuses,
     answered,
     generatorCpuUs: cpu.user + cpu.system,
@@ -133,6 +149,11 @@ export interface LoadSlice {
   clients: number;
   seconds: number;
   latencies: number[];
+  /** When each of `latencies` was sent (epoch ms), to pick out those sent while other work ran. */
+  sentAt: number[];
+  /** The counted window (epoch ms). */
+  countedFrom: number;
+  countedTo: number;
   statuses: Record<string, number>;
   /** Every transfer answered, warm-up included (for the server's CPU per transfer). */
   answered: number;
@@ -160,4 +181,17 @@ export function summarize(slices: LoadSlice[]): LoadFigures {
     errors: total - latencies.length - refused,
     statuses,
   };
+}
+
+/** p50 and p99 (ms) of the transfers of `slices` sent between `from` and `to` (epoch ms). */
+export function latenciesDuring(
+  slices: LoadSlice[],
+  windows: Array<{ from: number; to: number }>,
+): { transfers: number; p50Ms: number; p99Ms: number } {
+  const during = slices
+    .flatMap((s) =>
+      s.latencies.filter((_, i) => windows.some((w) => s.sentAt[i]! >= w.from && s.sentAt[i]! < w.to)),
+    )
+    .sort((a, b) => a - b);
+  return { transfers: during.length, p50Ms: percentile(during, 50), p99Ms: percentile(during, 99) };
 }

@@ -4,35 +4,17 @@
  * compare across machines as ratios). Part of `npm run bench` (run.ts), on a scratch database
  * created (and dropped) on the PostgreSQL server given, or on an in-memory PGlite without one.
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openDatabase, queryRows, type Database } from '../src/db/client.js';
 import { accounts, banks, branches, transactions, users } from '../src/db/schema.js';
 import type { Actor } from '../src/domain/actor.js';
 import { listTransactions, transfer } from '../src/domain/ledger/index.js';
 import { postTransactions } from '../src/domain/ledger/posting/index.js';
+import { scratchPostgres } from './scratch.js';
 
 const ROWS = 100_000;
 const RUNS = 200;
-
-async function scratchPostgres(adminUrl: string) {
-  const name = `bank_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists ${name} with (force)`);
-    await client.end();
-  };
-  return { url: url.toString(), drop };
-}
 
 const OTHER_ACCOUNTS = 50;
 
@@ -116,7 +98,7 @@ export interface PagingFigures {
 }
 
 export async function pagingBench(adminUrl: string | undefined): Promise<PagingFigures> {
-  const scratch = adminUrl ? await scratchPostgres(adminUrl) : null;
+  const scratch = adminUrl ? await scratchPostgres(adminUrl, 'bank_bench') : null;
   const handle = await openDatabase({ databaseUrl: scratch?.url });
   try {
     console.log(

@@ -4,32 +4,17 @@
  * PostgreSQL database: the median of a few runs over the same 1,000 accounts. Part of
  * `npm run bench` (run.ts); BENCH_PAYDAY_RUNS sets the number of runs (default 7).
  */
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { accounts, banks, branches, users } from '../src/db/schema.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
 import { testConfigFor } from './config.js';
+import { scratchPostgres } from './scratch.js';
 
 const ITEMS = 1000;
 const RUNS = Number(process.env.BENCH_PAYDAY_RUNS ?? 7);
-
-async function scratchPostgres(adminUrl: string) {
-  const name = `bank_payday_${randomBytes(4).toString('hex')}`;
-  const run = async (text: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(text);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
 
 /** A bank with a teller and one class: 1,000 students' checking accounts. */
 async function seed(db: Database) {
@@ -82,7 +67,7 @@ export interface PaydayFigures {
 }
 
 export async function paydayBench(adminUrl: string): Promise<PaydayFigures> {
-  const scratch = await scratchPostgres(adminUrl);
+  const scratch = await scratchPostgres(adminUrl, 'bank_payday');
   const handle = await openDatabase({ databaseUrl: scratch.url });
   const app = await buildApp({
     config: { ...testConfigFor(process.env), logLevel: 'silent' },

@@ -9,29 +9,50 @@
  *    timed, latencies from a 5 % sample), and the bank's transfers over HTTP with 16 clients
  *    over 1,000 accounts and over the demo bank's 6 busiest accounts, each on a fresh scratch
  *    database; each load is cut in slices, each after a slice of pgbench as long, so both see the
- *    same busy machine. The bank's server process reports the CPU it spent per transfer.
+ *    same busy machine. The bank's server process reports the CPU it spent per transfer. The
+ *    1,000-account load runs its slices three ways, each beside its own pgbench slices: alone,
+ *    with the posting job started half-way (every row written before the slice due), and with
+ *    month-end started half-way (closing one month of 1,000 statements and the savings' interest);
+ *    the transfers sent while the work ran are reported on their own.
  * 2. The embedded database (PGlite in a data directory): the same 1,000-account load.
  * 3. Paging an account with 100,000 transactions (paging.ts) on PostgreSQL.
  *    A class payday of 1,000 deposits (payday.ts) on PostgreSQL, p50 of a few runs.
+ *    Posting 10,000, 100,000 and 1,000,000 due rows beside a light load (posting-growth.ts).
  * 4. Start-up: `npm run build`, and the server's start to healthy on an empty data directory,
  *    compiled and through tsx (startup.ts).
  *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres:postgres@127.0.0.1:5432/postgres),
- * BENCH_SECONDS (each load, default 30), BENCH_ROUNDS (slices per load, default 3), BENCH_SKIP=startup,paging,payday,pglite,demo to leave parts out,
+ * BENCH_SECONDS (each load, default 30), BENCH_ROUNDS (slices per load, default 3), BENCH_SKIP=startup,paging,payday,pglite,demo,posting-load,month-end-load,growth
+ * to leave parts out, BENCH_POSTING_SIZES (the growth's sizes, default 10000,100000,1000000),
  * BENCH_PAYDAY_RUNS (runs of the payday, default 7),
  * BENCH_REPORT (default bench/results/latest.json). Prints a table; exits 1 when the books break.
  */
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { percentile, signIn, summarize, transferLoad, type LoadFigures, type LoadSlice } from './load.js';
+import {
+  startServer,
+  stopServer,
+  whenReady,
+  type BankBooks as Books,
+  type BenchServer,
+  type WorkDone,
+} from './bank-server.js';
+import {
+  latenciesDuring,
+  percentile,
+  signIn,
+  summarize,
+  transferLoad,
+  type LoadFigures,
+  type LoadSlice,
+} from './load.js';
 import { pagingBench, type PagingFigures } from './paging.js';
 import { paydayBench, type PaydayFigures } from './payday.js';
+import { defaultGrowthSizes, LIGHT_LOAD, postingGrowthBench, type GrowthFigures } from './posting-growth.js';
+import { scratchPostgres } from './scratch.js';
 import { startupBench } from './startup.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,6 +63,10 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 30);
 /** Each load is cut in this many slices, each after a slice of pgbench of the same length. */
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+/** The sizes of the posting-growth runs (BENCH_POSTING_SIZES=10000,100000 leaves the largest out). */
+const growthSizes = process.env.BENCH_POSTING_SIZES
+  ? process.env.BENCH_POSTING_SIZES.split(',').map(Number)
+  : defaultGrowthSizes;
 const CLIENTS = 16;
 /** pgbench's scale: at least the clients (its documentation), so no two clients share a branch row. */
 const PGBENCH_SCALE = CLIENTS;
@@ -65,24 +90,6 @@ function ensurePostgres() {
   spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', '15', 'main', 'start'], { stdio: 'inherit' });
   for (let i = 0; i < 30 && !ready(); i++) spawnSync('sleep', ['1']);
   if (!ready()) throw new Error('PostgreSQL did not start');
-}
-
-async function adminQuery(text: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
-async function scratchDatabase(prefix: string) {
-  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(`drop database if exists ${name} with (force)`) };
 }
 
 interface PgbenchFigures {
@@ -115,7 +122,7 @@ export const pgbenchCommand = (slice: number) =>
  * other work comes and goes, both then see the same machine.
  */
 async function startPgbench() {
-  const db = await scratchDatabase('bench_pgbench');
+  const db = await scratchPostgres(adminUrl, 'bench_pgbench');
   const init = spawnSync('pgbench', ['-i', '-q', '-s', String(PGBENCH_SCALE), db.url], { encoding: 'utf8' });
   if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr}`);
   const run = (slice: number): PgbenchFigures => {
@@ -171,12 +178,6 @@ function combinePgbench(slices: PgbenchFigures[]): PgbenchFigures {
 
 // ---------------------------------------------------------------- the bank under load
 
-interface Books {
-  problems: string[];
-  totalCents: number;
-  transactions: number;
-}
-
 interface BankRun extends LoadFigures {
   database: 'postgres' | 'pglite';
   /** pgbench, measured in slices between this load's slices (null for the embedded database). */
@@ -195,33 +196,112 @@ interface BankRun extends LoadFigures {
   generatorCpuPerTransferUs: number;
   /** Transfers per group commit on average (the server's transfer groups during the loads). */
   meanGroup: number;
+  /** The same load with the posting job, or month-end, started half-way through its slices. */
+  withWork: KindFigures[];
+  /** How often the books were checked: after each slice's work, and at the end. */
+  booksChecks: number;
 }
 
-function startServer(env: Record<string, string>): {
-  child: ChildProcessWithoutNullStreams;
-  next: (prefix: string) => Promise<string>;
-} {
-  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(here, 'serve.ts')], {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
+/** A load's slices: the load alone, or with the posting job or month-end started half-way through. */
+export type SliceKind = 'alone' | 'posting' | 'month-end';
+
+/** One kind of slice of a load, as one: its figures beside its own pgbench slices. */
+interface KindFigures extends LoadFigures {
+  kind: SliceKind;
+  reference: PgbenchFigures | null;
+  ratio: number | null;
+  /** The transfers sent while the work ran: how many a second, p50 and p99 (ms). */
+  during: { transfers: number; perSecond: number; p50Ms: number; p99Ms: number } | null;
+  /** Each run of the work: seconds it took and what it did. */
+  work: Array<{ seconds: number; result: unknown }>;
+}
+
+/** What the server answers when its background work of a kind has finished. */
+const ANSWER: Record<Exclude<SliceKind, 'alone'>, string> = { posting: 'POSTED', 'month-end': 'MONTH-END' };
+
+/** Months of history month-end closes, one a round: the accounts open `rounds` + 1 months back. */
+const monthEndAsOf = (round: number) => {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (rounds + 1) + round + 1, 1, 1));
+};
+
+/**
+ * The command that starts a slice's work: the posting job's run as if a day (the posting delay)
+ * had passed since the slice began, so every row written before the slice is due; month-end
+ * closing the round's month.
+ */
+function workCommand(kind: Exclude<SliceKind, 'alone'>, round: number, sliceStart: number): string {
+  return kind === 'posting'
+    ? `post ${sliceStart + 86_400_000}`
+    : `month-end ${monthEndAsOf(round).toISOString()}`;
+}
+
+interface Loaded {
+  server: BenchServer;
+  port: number;
+  token: string;
+  accounts: string[];
+  scenario: 'accounts' | 'demo';
+}
+
+/** One slice of the load; with work, the work started half-way, and waited for after the slice. */
+async function loadSlice(bank: Loaded, kind: SliceKind, round: number) {
+  const warmupSeconds = round === 0 ? 3 : 1;
+  const sliceStart = Date.now();
+  const work: { done: Promise<WorkDone | undefined> | null } = { done: null };
+  const timer =
+    kind === 'alone'
+      ? null
+      : setTimeout(
+          () => {
+            work.done = bank.server.send<WorkDone>(workCommand(kind, round, sliceStart), ANSWER[kind]);
+          },
+          (warmupSeconds + sliceSeconds / 2) * 1000,
+        );
+  const slice = await transferLoad({
+    port: bank.port,
+    token: bank.token,
+    accounts: bank.accounts,
+    clients: CLIENTS,
+    seconds: sliceSeconds,
+    warmupSeconds,
+    // Busy accounts are small: cents keep them from running dry.
+    amount: bank.scenario === 'demo' ? 0.01 : 1,
   });
-  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  const lines = createInterface({ input: child.stdout });
-  const waiting: Array<{ prefix: string; resolve: (rest: string) => void }> = [];
-  lines.on('line', (line) => {
-    const waiter = waiting.find((w) => line.startsWith(`${w.prefix} `));
-    if (!waiter) return;
-    waiting.splice(waiting.indexOf(waiter), 1);
-    waiter.resolve(line.slice(waiter.prefix.length + 1));
-  });
-  const next = (prefix: string) =>
-    new Promise<string>((resolve, reject) => {
-      waiting.push({ prefix, resolve });
-      child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before ${prefix}`)));
-    });
-  return { child, next };
+  if (timer) clearTimeout(timer);
+  const done = (await work.done) ?? null;
+  if (done?.error) throw new Error(`${kind} failed during the load: ${done.error}`);
+  return { slice, done };
+}
+
+/** The figures of one kind's slices beside its pgbench slices, with those sent while its work ran. */
+function kindFigures(
+  kind: SliceKind,
+  slices: LoadSlice[],
+  references: PgbenchFigures[],
+  done: WorkDone[],
+): KindFigures {
+  const figures = summarize(slices);
+  const reference = references.length ? combinePgbench(references) : null;
+  const windows = done.map((d) => ({ from: d.startedAt, to: d.endedAt }));
+  const during = done.length ? latenciesDuring(slices, windows) : null;
+  const overlapMs = slices.reduce(
+    (sum, s) =>
+      sum +
+      windows.reduce(
+        (inner, w) => inner + Math.max(0, Math.min(w.to, s.countedTo) - Math.max(w.from, s.countedFrom)),
+        0,
+      ),
+    0,
+  );
+  return {
+    kind,
+    ...figures,
+    reference,
+    ratio: reference ? figures.perSecond / reference.tps : null,
+    during: during && { ...during, perSecond: during.transfers / Math.max(0.001, overlapMs / 1000) },
+    work: done.map((d) => ({ seconds: (d.endedAt - d.startedAt) / 1000, result: d.result })),
+  };
 }
 
 async function bankLoad(
@@ -229,75 +309,90 @@ async function bankLoad(
   scenario: 'accounts' | 'demo',
   accounts: number,
   pgbench: Pgbench | null,
+  kinds: SliceKind[] = ['alone'],
 ): Promise<BankRun> {
-  const scratch = database === 'postgres' ? await scratchDatabase('bench_bank') : null;
+  const scratch = database === 'postgres' ? await scratchPostgres(adminUrl, 'bench_bank') : null;
   const dataDir = database === 'pglite' ? mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-')) : null;
   try {
     log(`${database}: seeding ${scenario === 'demo' ? 'the demo bank' : `${accounts} accounts`}…`);
     const server = startServer({
       BENCH_SCENARIO: scenario,
       BENCH_ACCOUNTS: String(accounts),
+      BENCH_MONTHS: String(kinds.includes('month-end') ? rounds : 0),
       ...(scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir! }),
     });
-    const ready = JSON.parse(await server.next('READY')) as {
-      port: number;
-      username: string;
-      password: string;
-      accounts: string[];
-      before: Books;
+    const ready = await whenReady(server);
+    const bank: Loaded = {
+      server,
+      port: ready.port,
+      token: await signIn(ready.port, ready.username, ready.password),
+      accounts: ready.accounts,
+      scenario,
     };
-    const token = await signIn(ready.port, ready.username, ready.password);
     log(
-      `${database}: ${CLIENTS} clients transferring over ${ready.accounts.length} accounts for ${seconds} s…`,
+      `${database}: ${CLIENTS} clients transferring over ${ready.accounts.length} accounts for ${seconds} s` +
+        (kinds.length > 1
+          ? `, then as long with each of ${kinds.slice(1).join(', ')} started half-way`
+          : '') +
+        '…',
     );
-    const slices: LoadSlice[] = [];
-    const references: PgbenchFigures[] = [];
+    const byKind = new Map(
+      kinds.map((k) => [
+        k,
+        { slices: [] as LoadSlice[], refs: [] as PgbenchFigures[], done: [] as WorkDone[] },
+      ]),
+    );
     let cpuUs = 0;
+    let answeredAlone = 0;
     const grouped = { groups: 0, items: 0 };
     const cpu = async () => {
-      server.child.stdin.write('cpu\n');
-      const used = JSON.parse(await server.next('CPU')) as { user: number; system: number } & typeof grouped;
+      const used = (await server.send<{ user: number; system: number } & typeof grouped>('cpu', 'CPU'))!;
       Object.assign(grouped, { groups: used.groups, items: used.items });
       return used.user + used.system;
     };
+    const booksAfter: Books[] = [];
     for (let round = 0; round < rounds; round++) {
-      if (pgbench) references.push(pgbench.run(sliceSeconds));
-      const cpuBefore = await cpu();
-      server.child.stdin.write('profile\n');
-      const slice = await transferLoad({
-        port: ready.port,
-        token,
-        accounts: ready.accounts,
-        clients: CLIENTS,
-        seconds: sliceSeconds,
-        warmupSeconds: round === 0 ? 3 : 1,
-        // Busy accounts are small: cents keep them from running dry.
-        amount: scenario === 'demo' ? 0.01 : 1,
-      });
-      // The warm-up is in the CPU too; so are its transfers (answered, not timed).
-      cpuUs += (await cpu()) - cpuBefore;
-      slices.push(slice);
+      for (const kind of kinds) {
+        const own = byKind.get(kind)!;
+        if (pgbench) own.refs.push(pgbench.run(sliceSeconds));
+        const cpuBefore = await cpu();
+        server.child.stdin.write('profile\n');
+        const { slice, done } = await loadSlice(bank, kind, round);
+        // The warm-up is in the CPU too; so are its transfers (answered, not timed).
+        const used = (await cpu()) - cpuBefore;
+        if (kind === 'alone') {
+          cpuUs += used;
+          answeredAlone += slice.answered;
+        }
+        own.slices.push(slice);
+        if (done) {
+          own.done.push(done);
+          booksAfter.push((await server.send<Books>('check', 'BOOKS'))!);
+        }
+      }
     }
-    const figures = summarize(slices);
-    const answered = slices.reduce((sum, s) => sum + s.answered, 0);
-    const reference = pgbench ? combinePgbench(references) : null;
-    server.child.stdin.write('check\n');
-    const after = JSON.parse(await server.next('BOOKS')) as Books;
-    server.child.stdin.write('exit\n');
-    await new Promise((resolve) => server.child.once('exit', resolve));
-    const booksBalance = after.problems.length === 0 && after.totalCents === ready.before.totalCents;
+    booksAfter.push((await server.send<Books>('check', 'BOOKS'))!);
+    await stopServer(server);
+    const figures = [...byKind].map(([kind, own]) => kindFigures(kind, own.slices, own.refs, own.done));
+    const alone = figures[0]!;
+    const after = booksAfter.at(-1)!;
+    const booksBalance = booksAfter.every(
+      (b) => b.problems.length === 0 && b.totalCents === ready.before.totalCents,
+    );
     return {
       database,
       scenario,
       accounts: ready.accounts.length,
-      ...figures,
-      reference,
-      ratio: reference ? figures.perSecond / reference.tps : null,
+      ...alone,
+      withWork: figures.slice(1),
       booksBefore: ready.before,
       booksAfter: after,
+      booksChecks: booksAfter.length,
       booksBalance,
-      cpuPerTransferUs: cpuUs / Math.max(1, answered),
-      generatorCpuPerTransferUs: slices.reduce((sum, s) => sum + s.generatorCpuUs, 0) / Math.max(1, answered),
+      cpuPerTransferUs: cpuUs / Math.max(1, answeredAlone),
+      generatorCpuPerTransferUs:
+        byKind.get('alone')!.slices.reduce((sum, s) => sum + s.generatorCpuUs, 0) /
+        Math.max(1, answeredAlone),
       meanGroup: grouped.items / Math.max(1, grouped.groups),
     };
   } finally {
@@ -316,6 +411,60 @@ interface Row {
   met: boolean | null;
 }
 
+const ms = (v: number) => `${v.toFixed(1)} ms`;
+
+/** The posting job's and month-end's slices: beside pgbench, and the transfers sent while the work ran. */
+function workRows(run: BankRun): Row[] {
+  return run.withWork.flatMap((k): Row[] => {
+    const name = k.kind === 'posting' ? 'the posting job' : 'month-end';
+    const ran = k.work.map((w) => `${w.seconds.toFixed(1)} s`).join(', ');
+    const did = k.work
+      .map((w) =>
+        k.kind === 'posting'
+          ? `${(w.result as { posted?: number } | null)?.posted ?? 0} rows`
+          : JSON.stringify(w.result),
+      )
+      .join('; ');
+    const target = k.kind === 'posting' ? '≥ 0.6 × pgbench, p99 ≤ 50 ms' : 'reported';
+    return [
+      {
+        what: `  with ${name} started half-way (${k.work.length} runs)`,
+        value: `${k.perSecond.toFixed(0)}/s = ${k.ratio!.toFixed(2)} × pgbench, p50 / p99 ${ms(k.p50Ms)} / ${ms(k.p99Ms)}`,
+        target,
+        reference: `pgbench ${k.reference!.tps.toFixed(0)} tps in its own slices`,
+        met: k.kind === 'posting' ? k.ratio! >= 0.6 && k.p99Ms <= 50 : null,
+      },
+      {
+        what: `    while it ran (${ran})`,
+        value: `${k.during!.perSecond.toFixed(0)}/s, p50 / p99 ${ms(k.during!.p50Ms)} / ${ms(k.during!.p99Ms)}`,
+        target: k.kind === 'posting' ? 'p99 ≤ 50 ms' : 'reported',
+        reference: did,
+        met: k.kind === 'posting' ? k.during!.p99Ms <= 50 : null,
+      },
+    ];
+  });
+}
+
+/** Posting 10,000 to 1,000,000 rows: time, cost per row, and the light load beside it. */
+function growthRows(growth: GrowthFigures): Row[] {
+  const first = growth.runs[0];
+  const rows = growth.runs.map((r): Row => ({
+    what: `posting ${r.rows.toLocaleString('en-US')} due rows (PostgreSQL, ${growth.accounts} accounts)`,
+    value: `${r.seconds.toFixed(1)} s = ${r.usPerRow.toFixed(0)} µs a row; light load p50 / p99 ${ms(r.light.p50Ms)} / ${ms(r.light.p99Ms)}`,
+    target: 'µs a row steady as rows grow',
+    reference: `${r.historyRows.toLocaleString('en-US')} rows before it; ${r.light.transfers} transfers of ${LIGHT_LOAD}; written in ${r.setupSeconds.toFixed(1)} s`,
+    met: first ? r.usPerRow <= first.usPerRow * 2 : null,
+  }));
+  rows.push({
+    what: 'books after posting them',
+    value: growth.booksBalance ? 'balance' : `BROKEN: ${growth.problems.join('; ')}`,
+    target: 'every balance = credits − debits; total unchanged',
+    reference: '-',
+    met: growth.booksBalance,
+  });
+  return rows;
+}
+
 /** The report keeps pgbench's percentiles (in `rows`), not its tens of thousands of latencies. */
 const withoutLatencyLists = (key: string, value: unknown) => (key === 'latenciesMs' ? undefined : value);
 
@@ -330,12 +479,23 @@ async function main() {
   let pg1000: BankRun;
   let pgDemo: BankRun | null;
   try {
-    pg1000 = await bankLoad('postgres', 'accounts', 1000, pgbench);
+    const kinds: SliceKind[] = ['alone'];
+    if (!skip.has('posting-load')) kinds.push('posting');
+    if (!skip.has('month-end-load')) kinds.push('month-end');
+    pg1000 = await bankLoad('postgres', 'accounts', 1000, pgbench, kinds);
     pgDemo = skip.has('demo') ? null : await bankLoad('postgres', 'demo', 6, pgbench);
   } finally {
     await pgbench.drop();
   }
   const lite = skip.has('pglite') ? null : await bankLoad('pglite', 'accounts', 1000, null);
+  // A growth run that fails (a size too big for the machine) still leaves the loads' figures.
+  let growthError: unknown = null;
+  const growth: GrowthFigures | null = skip.has('growth')
+    ? null
+    : await postingGrowthBench(adminUrl, growthSizes, log).catch((error: unknown) => {
+        growthError = error;
+        return null;
+      });
   log('paging an account of 100,000 transactions on PostgreSQL…');
   const paging: PagingFigures | null = skip.has('paging') ? null : await pagingBench(adminUrl);
   log('a class payday of 1,000 deposits on PostgreSQL…');
@@ -344,7 +504,6 @@ async function main() {
   const start = skip.has('startup') ? null : await startupBench(repoDir, serverDir);
 
   const rows: Row[] = [];
-  const ms = (v: number) => `${v.toFixed(1)} ms`;
   const ref = (run: BankRun) =>
     `pgbench ${run.reference!.tps.toFixed(0)} tps, avg ${ms(run.reference!.latencyAvgMs)}`;
   const pgbenchLatency = (run: BankRun) => {
@@ -379,6 +538,7 @@ async function main() {
     reference: 'the bank process only (user + system)',
     met: null,
   });
+  rows.push(...workRows(pg1000));
   if (pgDemo)
     rows.push({
       what: `transfers/s, PostgreSQL, demo bank's ${pgDemo.accounts} busiest accounts`,
@@ -436,12 +596,13 @@ async function main() {
       met: null,
     });
   }
+  if (growth) rows.push(...growthRows(growth));
   const runs = [pg1000, pgDemo, lite].filter((r): r is BankRun => r !== null);
   for (const run of runs)
     rows.push({
       what: `books after the ${run.database} ${run.scenario} load`,
       value: run.booksBalance
-        ? `balance (${run.booksAfter.transactions - run.booksBefore.transactions} rows written; ${run.refused} refused, ${run.errors} errors)`
+        ? `balance (${run.booksChecks} checks; ${run.booksAfter.transactions - run.booksBefore.transactions} rows written; ${run.refused} refused, ${run.errors} errors)`
         : `BROKEN: ${run.booksAfter.problems.slice(0, 3).join('; ')} total ${run.booksBefore.totalCents} → ${run.booksAfter.totalCents}`,
       target: 'every balance = credits − debits; total unchanged',
       reference: '-',
@@ -461,10 +622,14 @@ async function main() {
   }
   writeFileSync(
     reportFile,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, seconds, rounds, pgbench: pgbenchCommand(sliceSeconds), runs, paging, payday, startup: start, rows }, withoutLatencyLists, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, loadAtEnd: os.loadavg(), seconds, rounds, pgbench: pgbenchCommand(sliceSeconds), runs, growth, paging, payday, startup: start, rows }, withoutLatencyLists, 2)}\n`,
   );
   console.log(`\nreport: ${path.relative(process.cwd(), reportFile)}`);
-  if (runs.some((r) => !r.booksBalance) || payday?.booksBalance === false) {
+  if (growthError) {
+    console.error('the posting growth failed: this run FAILS', growthError);
+    process.exit(1);
+  }
+  if (runs.some((r) => !r.booksBalance) || payday?.booksBalance === false || growth?.booksBalance === false) {
     console.error('the books do not balance after the load: this run FAILS');
     process.exit(1);
   }

@@ -5,7 +5,14 @@
  * `READY {json}`. On the line `check` from standard input it checks the books and prints
  * `BOOKS {json}`; on `cpu` it prints `CPU {user, system, groups, items}` (µs of this process so
  * far, for the CPU a transfer costs, and the transfer groups run so far with the transfers in
- * them); on `exit` it closes. Started by run.ts; not meant to be run by hand.
+ * them); on `exit` it closes. Background work, started while the load runs, each answered by one
+ * line when it has finished (`{startedAt, endedAt}` in epoch ms, and what it did):
+ * - `post EPOCH_MS`: the posting job's run at that moment → `POSTED`;
+ * - `month-end ISO`: month-end as of that instant → `MONTH-END`;
+ * - `pending N`: N due pending transfer legs written straight into the tables → `PENDING`.
+ * BENCH_MONTHS=n moves the accounts' opening n + 1 months back, with their first deposits, and
+ * makes every fourth a savings account of a bank that pays interest: month-end then has a month
+ * to close for each of n runs. Started by run.ts; not meant to be run by hand.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -23,6 +30,10 @@ import { seedDemoBank } from '../src/domain/demo/seed-demo-bank.js';
 import { deposit, transferGroupCounts, verifyLedger } from '../src/domain/ledger/index.js';
 import { postTransactions } from '../src/domain/ledger/posting/index.js';
 import { createUser } from '../src/domain/users/create-user.js';
+import { runMonthEnd } from '../src/domain/month-end/index.js';
+import { postingJob } from '../src/jobs/posting.js';
+import { allowLongJob } from '../src/db/timeouts.js';
+import { clockAt } from '../src/clock.js';
 import { testConfigFor } from './config.js';
 
 const PASSWORD = 'Bench-Pass-1234';
@@ -99,15 +110,87 @@ async function seedDemo(db: Database, count: number) {
   };
 }
 
-async function books(db: Database, bankId: number) {
-  const problems = await verifyLedger(db, bankId);
-  const [total] = await queryRows<{ total: number; transactions: number }>(
-    db,
-    sql`select coalesce(sum(balance_cents), 0)::bigint as total,
+/**
+ * The books: the ledger's rules (verifyLedger), the bank's total less the interest it credited
+ * (the only money month-end makes: transfers only move it), and the rows written so far.
+ */
+function books(handle: Database, bankId: number) {
+  // Over a million rows the check takes longer than a request's statement timeout.
+  return handle.transaction(async (db) => {
+    await allowLongJob(db);
+    const problems = await verifyLedger(db, bankId);
+    const [total] = await queryRows<{ total: number; transactions: number }>(
+      db,
+      sql`select (coalesce(sum(balance_cents), 0)
+                - (select coalesce(sum(ic.amount_cents), 0) from interest_credits ic
+                   join accounts a using (account_number) where a.bank_id = ${bankId}))::bigint as total,
                (select count(*) from transactions t join accounts a using (account_number) where a.bank_id = ${bankId})::bigint as transactions
         from accounts where bank_id = ${bankId}`,
+    );
+    return { problems, totalCents: total!.total, transactions: total!.transactions };
+  });
+}
+
+/**
+ * Month-end's work for `months` runs: the accounts opened `months` + 1 months ago with their
+ * first deposits posted then, a quarter of them savings accounts at 2 %, so each run closes a
+ * month of statements (and interest) for every account.
+ */
+async function backdate(db: Database, bankId: number, months: number) {
+  const opened = sql`(date_trunc('month', now() at time zone 'UTC') - make_interval(months => ${months + 1})) at time zone 'UTC'`;
+  await db.execute(
+    sql`update banks set savings_active = true, savings_rate_hundredths = 200 where id = ${bankId}`,
   );
-  return { problems, totalCents: total!.total, transactions: total!.transactions };
+  await db.execute(sql`update accounts set opened_at = ${opened},
+                         type = case when right(account_number, 1) in ('0', '4') then 'SAVINGS' else type end
+                       where bank_id = ${bankId}`);
+  await db.execute(sql`update transactions t set transaction_date = ${opened} + interval '1 hour',
+                         posted_date = ${opened} + interval '1 hour', created_at = ${opened}
+                       from accounts a where a.account_number = t.account_number and a.bank_id = ${bankId}`);
+}
+
+/**
+ * `count` due pending transactions (transfer legs of 1 cent between the bank's accounts, dated
+ * two days back, in order), written by one statement with their balances, so that the books
+ * still balance: what the posting run of a big day finds.
+ */
+async function writePending(handle: Database, bankId: number, count: number) {
+  const pairs = Math.floor(count / 2);
+  // A million rows in one statement take longer than a request's statement timeout.
+  return handle.transaction(async (db) => {
+    await allowLongJob(db);
+    await db.execute(sql`
+    with numbers as (select array_agg(account_number order by account_number) as n, count(*)::int as a
+                     from accounts where bank_id = ${bankId}),
+    pairs as (select g, n[1 + (g::bigint * 7919) % a] as src, n[1 + (g::bigint * 7919 + 1 + g % (a - 1)) % a] as dst,
+                     now() - interval '2 days' + g * interval '1 millisecond' as due, gen_random_uuid() as transfer
+              from numbers, generate_series(1, ${pairs}) as g)
+    insert into transactions (account_number, type, description, amount_cents, status, transaction_date,
+                              transfer_id, created_at)
+    select case when leg = 0 then src else dst end, case when leg = 0 then 'debit' else 'credit' end,
+           'Bench transfer', 1, 'pending', due, transfer, due - interval '1 day'
+    from pairs cross join (values (0), (1)) as legs(leg)
+    order by g, leg`);
+    await db.execute(sql`
+    update accounts a set balance_cents = s.total
+    from (select account_number, sum(case when type = 'credit' then amount_cents else -amount_cents end)::bigint as total
+          from transactions where deleted_at is null group by account_number) s
+    where s.account_number = a.account_number and a.bank_id = ${bankId}`);
+    await db.execute(sql`analyze transactions`);
+    return { rows: pairs * 2 };
+  });
+}
+
+/** Background work: its answer line once done, with when it ran (epoch ms). */
+function inBackground(prefix: string, work: () => Promise<unknown>) {
+  const startedAt = Date.now();
+  work().then(
+    (result) => console.log(`${prefix} ${JSON.stringify({ startedAt, endedAt: Date.now(), result })}`),
+    (error: unknown) => {
+      console.error(error);
+      console.log(`${prefix} ${JSON.stringify({ startedAt, endedAt: Date.now(), error: String(error) })}`);
+    },
+  );
 }
 
 /**
@@ -139,11 +222,14 @@ async function main() {
   const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: process.env.DATA_DIR });
   const seeded =
     scenario === 'demo' ? await seedDemo(handle.db, count) : await seedAccounts(handle.db, count);
+  const months = Number(process.env.BENCH_MONTHS ?? 0);
+  if (months > 0) await backdate(handle.db, seeded.bankId, months);
   const before = await books(handle.db, seeded.bankId);
+  const config = testConfigFor(process.env);
   // Request logs as in production (level info, JSON lines), written to a file instead of standard output.
   const logs = logDestination('json', process.env.BENCH_LOG_FILE ?? '/dev/null');
   const app = await buildApp({
-    config: testConfigFor(process.env),
+    config,
     db: handle.db,
     rateLimitPerMinute: 0,
     logStream: logs.stream,
@@ -159,6 +245,13 @@ async function main() {
       console.log(`CPU ${JSON.stringify({ ...process.cpuUsage(), ...transferGroupCounts(handle.db) })}`);
     if (line === 'profile') await profiling.start();
     if (line === 'cpu' && profiling.started) await profiling.stop();
+    const [command, argument] = line.split(' ');
+    if (command === 'post')
+      inBackground('POSTED', () => postingJob.run(handle.db, config, clockAt(new Date(Number(argument)))));
+    if (command === 'month-end')
+      inBackground('MONTH-END', () => runMonthEnd(handle.db, { now: new Date(), asOf: new Date(argument!) }));
+    if (command === 'pending')
+      inBackground('PENDING', () => writePending(handle.db, seeded.bankId, Number(argument)));
     if (line === 'exit') break;
   }
   await app.close();

@@ -200,6 +200,36 @@ export async function openWith(db: Database, accountNumber: string, cents: numbe
 }
 
 /**
+ * `legs` pending transfer legs between the given accounts (funded first: each needs what its
+ * debits take, at most 97 cents each), due at `dueAt` and in that order a millisecond apart, each
+ * amount 1–97 cents, written by one statement with the balances they move: many rows for the
+ * posting run at once, the books balanced as the ledger's own transfers would leave them.
+ */
+export async function insertPendingTransfers(
+  db: Database,
+  accountNumbers: string[],
+  legs: number,
+  dueAt: Date,
+): Promise<void> {
+  await db.execute(sql`
+    with pairs as (
+      select g, n[1 + g % cardinality(n)] as src, n[1 + (g + 1 + g % (cardinality(n) - 1)) % cardinality(n)] as dst,
+             1 + g % 97 as cents, ${dueAt.toISOString()}::timestamptz + g * interval '1 millisecond' as due,
+             gen_random_uuid() as transfer
+      from (select ${`{${accountNumbers.join(',')}}`}::text[] as n) a, generate_series(1, ${Math.floor(legs / 2)}) as g)
+    insert into transactions (account_number, type, description, amount_cents, status, transaction_date, transfer_id)
+    select case when leg = 0 then src else dst end, case when leg = 0 then 'debit' else 'credit' end,
+           'Fixture transfer', cents, 'pending', due, transfer
+    from pairs cross join (values (0), (1)) as legs(leg)
+    order by g, leg`);
+  await db.execute(sql`
+    update accounts a set balance_cents = s.total
+    from (select account_number, sum(case when type = 'credit' then amount_cents else -amount_cents end)::bigint as total
+          from transactions where deleted_at is null group by account_number) s
+    where s.account_number = a.account_number and a.account_number = any(${`{${accountNumbers.join(',')}}`}::text[])`);
+}
+
+/**
  * A transaction as the ledger leaves it once posted at `postedIso` (its running balance and
  * posting order with it), with the account's balance kept in step: history for month-end to read.
  */

@@ -27,14 +27,16 @@ export { createScratchDatabase };
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 export const databaseKind = testDatabaseUrl ? 'postgres' : 'pglite';
 
+/** The PostgreSQL URL a test's database was opened with (its scratch database). */
+export const databaseUrlOf = (db: Database): string =>
+  (db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
+
 /**
  * A connection of its own to a test's PostgreSQL database, as another server process would have
  * (for locks and transactions held while the app works). The caller ends it.
  */
 export async function otherConnection(db: Database): Promise<pg.Client> {
-  const url = (db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-    .connectionString;
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: databaseUrlOf(db) });
   await client.connect();
   return client;
 }

@@ -9,7 +9,7 @@ import { createSingleLeg, verifyLedger } from '../src/domain/ledger/index.js';
 import { postTransactions } from '../src/domain/ledger/posting/index.js';
 import { runMonthEnd } from '../src/domain/month-end/index.js';
 import { lastEndedMonth, type MonthPeriod } from '../src/domain/months/index.js';
-import { call, databaseKind, useTestApp } from './harness.js';
+import { call, databaseKind, databaseUrlOf, useTestApp } from './harness.js';
 import { insertAccount, seedTwoBanks } from './fixtures.js';
 
 /**
@@ -25,9 +25,7 @@ beforeEach(async () => {
 });
 
 const DAY_MS = 86_400_000;
-const scratchUrl = () =>
-  (t.db as unknown as { $client: { options: { connectionString: string } } }).$client.options
-    .connectionString;
+const scratchUrl = () => databaseUrlOf(t.db);
 
 /** An account of bank one's student, opened at the start of `month`. */
 async function accountOpenedIn(month: MonthPeriod, type: 'CHECKING' | 'SAVINGS') {

@@ -244,15 +244,22 @@ describe('monthly statements', () => {
     const before = await download(fileName(acct, '2025-01'), banks.one.tokens.student);
     expect(before.status).toBe(200);
 
-    // An admin changes January's lunch money from 12.34 to 20.00 (the ledger keeps the balance in step).
-    await t.db
-      .update(transactions)
-      .set({ amountCents: 2_000 })
+    // An admin changes January's lunch money from 12.34 to 20.00 (the ledger moves the balance
+    // and the later running balances with it).
+    const [lunch] = await t.db
+      .select()
+      .from(transactions)
       .where(and(eq(transactions.accountNumber, acct), eq(transactions.description, 'Lunch money')));
-    await t.db
-      .update(accounts)
-      .set({ balanceCents: sql`${accounts.balanceCents} - 766` })
-      .where(eq(accounts.accountNumber, acct));
+    const edit = await call(t.app, 'PUT', '/admin/transactions/update', {
+      token: banks.one.tokens.admin,
+      body: {
+        id: lunch!.id,
+        description: 'Lunch money',
+        transactionDate: lunch!.transactionDate.toISOString(),
+        amount: 20,
+      },
+    });
+    expect(edit.status).toBe(200);
 
     const again = await runMonthEnd(t.db, { now: at('2025-03-01T00:00:00Z') });
     expect(again.months).toEqual(['2025-02']);

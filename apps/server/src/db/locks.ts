@@ -19,8 +19,18 @@ import { queryRows, type Executor, type Tx } from './database.js';
  *   4. sign-in locks: the username's, then the address's, only around counting one sign-in
  *      attempt (nothing else is held then).
  *   5. row locks: the bank row (admin changes), then an Idempotency-Key row, then accounts in
- *      ascending account number (one `SELECT … ORDER BY account_number FOR UPDATE`, also for every
+ *      ascending account number (one `SELECT … ORDER BY account_number FOR …`, also for every
  *      account of a class payday, and in the transfer group's function), then transaction rows.
+ *      An account row is locked in one of three strengths (domain/ledger/locked-accounts.ts):
+ *      - FOR NO KEY UPDATE to move money (transfers, deposits, withdrawals, paydays, holds): new
+ *        pending rows and balances; it excludes every other of these on the account.
+ *      - FOR UPDATE to rewrite rows already written (edits, deletes, reversals, closing): it also
+ *        excludes posting. Every change to an existing transaction row but posting's holds its
+ *        account so.
+ *      - FOR KEY SHARE, posting's claim: a posting step claims the accounts of its rows with SKIP
+ *        LOCKED, after the posting lock. It conflicts only with FOR UPDATE, so a transfer and a
+ *        posting step never wait for each other, and while a step holds it nobody changes the
+ *        account's posted rows or the rows the step posts.
  *      One exception: a transfer group (db/functions/ledger_transfer_group.sql) does not claim
  *      its keys; it writes them, with their answers, after its accounts. The same key at once on
  *      another path is the only wait the other way round; PostgreSQL breaks that cycle as a

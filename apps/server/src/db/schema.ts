@@ -302,6 +302,11 @@ export const transactions = pgTable(
     index('transactions_batch_idx')
       .on(t.batchId)
       .where(sql`${t.batchId} is not null`),
+    // An account's posted rows by posted date (month-end: statements and interest): a month of
+    // them, and the rows since an instant, without reading the account's older history.
+    index('transactions_account_posted_date_idx')
+      .on(t.accountNumber, t.postedDate)
+      .where(sql`${t.status} = 'posted' and ${t.deletedAt} is null`),
     // Posting continues after the highest posting_seq so far: found in the index, not by a scan.
     index('transactions_posting_seq_idx')
       .on(t.postingSeq)

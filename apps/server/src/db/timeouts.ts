@@ -17,7 +17,7 @@ export interface DatabaseTimeouts {
  * well inside the HTTP request timeout (limits.requestTimeoutMs), and the caller gets 503 with
  * Retry-After instead of a dropped connection. The lock wait is shorter still: transfers are
  * written one group at a time (db/batcher.ts), so one group waiting on a lock holds up every
- * transfer of the process, and normal waits (a payday, a posting batch) end in well under it.
+ * transfer of the process, and normal waits (a payday, a posting step) end in well under it.
  */
 export const DATABASE_TIMEOUTS: DatabaseTimeouts = {
   statementMs: 15_000,

@@ -96,7 +96,8 @@ BEGIN
     END IF;
   END LOOP;
 
-  -- 2. Every account the group's new requests name, locked at once in ascending order.
+  -- 2. Every account the group's new requests name, locked at once in ascending order, as every
+  --    money movement locks them (FOR NO KEY UPDATE: posting's claim does not wait for it, db/locks.ts).
   SELECT array_agg(DISTINCT number ORDER BY number) INTO v_numbers FROM (
     SELECT unnest(ARRAY[q_from[k], q_to[k]]) AS number FROM generate_series(1, v_n) AS k
      WHERE a_error[k] IS NULL AND a_replay[k] IS NULL AND (a_first[k] IS NULL OR a_first[k] = k)) wanted;
@@ -107,7 +108,7 @@ BEGIN
          array_agg(a.closed_at IS NOT NULL ORDER BY a.account_number), array_agg(a.type ORDER BY a.account_number)
     INTO c_number, c_available, c_user, c_bank, c_closed, c_type
     FROM (SELECT * FROM accounts WHERE account_number = ANY(coalesce(v_numbers, '{}')::bpchar[])
-           ORDER BY account_number FOR UPDATE) a;
+           ORDER BY account_number FOR NO KEY UPDATE) a;
   c_delta := array_fill(0::bigint, ARRAY[coalesce(array_length(c_number, 1), 0)]);
 
   -- 3. Each new request in arrival order, by the rules of one transfer, against the moving balances.

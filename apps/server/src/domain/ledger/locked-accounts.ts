@@ -7,16 +7,17 @@ import { conflict } from '../errors.js';
 import { invariant } from './invariant.js';
 
 export type AccountRow = typeof accounts.$inferSelect;
-/** Accounts locked FOR UPDATE by the current transaction, by account number. */
+/** Accounts locked by the current transaction (lockAccounts, lockAccountsToRewrite), by account number. */
 export type LockedAccounts = Map<string, AccountRow>;
 
-/**
- * Locks the named accounts (those that exist) for the rest of the transaction, always in
- * ascending account-number order: two transactions that lock the same accounts queue up instead
- * of deadlocking. PostgreSQL locks the rows in the ORDER BY order (the lock step runs above the
- * sort), and reads each row's newest committed version once it holds the lock.
- */
-export async function lockAccounts(tx: Tx, accountNumbers: Iterable<string>): Promise<LockedAccounts> {
+/** How a transaction locks an account row (db/locks.ts, "row locks"). */
+type AccountLock = 'no key update' | 'update';
+
+async function lockAccountRows(
+  tx: Tx,
+  accountNumbers: Iterable<string>,
+  strength: AccountLock,
+): Promise<LockedAccounts> {
   const wanted = [...new Set(accountNumbers)].sort();
   if (wanted.length === 0) return new Map();
   const rows = await tx
@@ -24,8 +25,45 @@ export async function lockAccounts(tx: Tx, accountNumbers: Iterable<string>): Pr
     .from(accounts)
     .where(sql`${accounts.accountNumber} = any(${arrayParam(wanted, sql`char(10)`)})`)
     .orderBy(asc(accounts.accountNumber))
-    .for('update');
+    .for(strength);
   return new Map(rows.map((row) => [row.accountNumber, row]));
+}
+
+/**
+ * Locks the named accounts (those that exist) to move money on them: balances, holds, new
+ * pending rows. For the rest of the transaction, always in ascending account-number order: two
+ * transactions that lock the same accounts queue up instead of deadlocking. PostgreSQL locks the
+ * rows in the ORDER BY order (the lock step runs above the sort), and reads each row's newest
+ * committed version once it holds the lock. FOR NO KEY UPDATE: it excludes every other money
+ * movement and rewrite on the account, but not posting's claim, so posting and money movements
+ * never wait for each other.
+ */
+export function lockAccounts(tx: Tx, accountNumbers: Iterable<string>): Promise<LockedAccounts> {
+  return lockAccountRows(tx, accountNumbers, 'no key update');
+}
+
+/**
+ * Locks the named accounts like lockAccounts, and also against posting, to change rows already
+ * written on them (an edit, a delete, a reversal's mark on its original): FOR UPDATE, which
+ * posting's claim conflicts with. A posting step skips an account held so; one that claimed it
+ * first is waited for, one short step.
+ */
+export function lockAccountsToRewrite(tx: Tx, accountNumbers: Iterable<string>): Promise<LockedAccounts> {
+  return lockAccountRows(tx, accountNumbers, 'update');
+}
+
+/**
+ * Posting's claim on an account for the rest of the transaction (FOR KEY SHARE), waiting for a
+ * rewrite under way. What it keeps out: rewrites of the account's rows, which change the posted
+ * balance and the rows a step posts. What it lets in: every money movement (FOR NO KEY UPDATE),
+ * which only adds pending rows. Posting's steps claim with SKIP LOCKED instead (posting/).
+ */
+export async function claimAccountForPosting(tx: Tx, accountNumber: string): Promise<void> {
+  await tx
+    .select({ accountNumber: accounts.accountNumber })
+    .from(accounts)
+    .where(sql`${accounts.accountNumber} = ${accountNumber}`)
+    .for('key share');
 }
 
 /**

@@ -1,92 +1,52 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/database.js';
-import { transactions } from '../../db/schema.js';
-import { invariant } from './invariant.js';
-import type { LockedAccounts } from './locked-accounts.js';
-import { signedCents, type TransactionRow } from './to-transaction.js';
-
-const UPDATE_CHUNK = 1000;
+import { arrayParam } from '../../db/set-params.js';
+import { lastPostedBalance } from '../months/index.js';
 
 /**
- * Each account's posted balance now: its balance (pending and posted) minus what is still
- * pending. Derived from the balance the account row keeps under its lock, so it cannot drift.
+ * Posts the named pending rows at `now`, in (transaction_date, id) order: status 'posted',
+ * posted_date, a posting_seq after every earlier posting, and the account's running posted
+ * balance after the row. One statement, however many rows: its cost is that of the rows it posts
+ * (the highest posting_seq and each account's last posted balance are one index probe each).
+ * A row that is no longer pending and live, or (with `dueBy`) no longer due, is left as it is.
+ * The caller holds the posting lock and a claim on every named row's account that keeps out
+ * whatever rewrites written rows (db/locks.ts): what this statement reads then stays as read
+ * until it commits. Returns how many rows it posted.
  */
-async function postedBalances(
-  tx: Tx,
-  locked: LockedAccounts,
-  accountNumbers: string[],
-): Promise<Map<string, number>> {
-  const pending = await tx
-    .select({
-      accountNumber: transactions.accountNumber,
-      net: sql<number>`coalesce(sum(case when ${transactions.type} = 'credit' then ${transactions.amountCents} else -${transactions.amountCents} end), 0)::bigint`.mapWith(
-        Number,
-      ),
-    })
-    .from(transactions)
-    .where(
-      and(
-        inArray(transactions.accountNumber, accountNumbers),
-        eq(transactions.status, 'pending'),
-        isNull(transactions.deletedAt),
-      ),
-    )
-    .groupBy(transactions.accountNumber);
-  const pendingNet = new Map(pending.map((p) => [p.accountNumber, p.net]));
-  return new Map(
-    accountNumbers.map((n) => {
-      const account = locked.get(n);
-      invariant(account, `posting on account ${n} without its lock`);
-      return [n, account.balanceCents - (pendingNet.get(n) ?? 0)];
-    }),
-  );
-}
-
-/**
- * Posts the given pending rows, in the order given, at `now`: status 'posted', posted_date,
- * a posting_seq after every earlier posting, and the account's running posted balance after the
- * row. The caller holds the posting lock and the locks of the rows' accounts.
- */
-export async function postRows(
+export async function postPendingRows(
   tx: Tx,
   now: Date,
-  locked: LockedAccounts,
-  rows: TransactionRow[],
+  ids: readonly number[],
+  dueBy: Date | null = null,
 ): Promise<number> {
-  if (rows.length === 0) return 0;
-  const running = await postedBalances(tx, locked, [...new Set(rows.map((r) => r.accountNumber))]);
-  const [last] = await queryRows<{ seq: number }>(
+  if (ids.length === 0) return 0;
+  const [row] = await queryRows<{ posted: number }>(
     tx,
-    sql`select coalesce(max(posting_seq), 0)::bigint as seq from ${transactions}`,
-  );
-  let seq = Number(last?.seq ?? 0);
-  const postings = rows.map((row) => {
-    invariant(
-      row.status === 'pending' && row.deletedAt === null,
-      `transaction ${row.id} is not live and pending`,
-    );
-    const balance = running.get(row.accountNumber)! + signedCents(row);
-    running.set(row.accountNumber, balance);
-    return { id: row.id, seq: ++seq, balance };
-  });
-  let posted = 0;
-  for (let i = 0; i < postings.length; i += UPDATE_CHUNK) {
-    const chunk = postings.slice(i, i + UPDATE_CHUNK);
-    const values = sql.join(
-      chunk.map((p) => sql`(${p.id}::bigint, ${p.seq}::bigint, ${p.balance}::bigint)`),
-      sql`, `,
-    );
-    const updated = await queryRows<{ id: number }>(
-      tx,
-      sql`update ${transactions} t
+    sql`with picked as (
+          select t.id, t.account_number, t.transaction_date,
+                 case when t.type = 'credit' then t.amount_cents else -t.amount_cents end as signed
+          from transactions t
+          where t.id = any(${arrayParam(ids, sql`bigint`)}) and t.status = 'pending' and t.deleted_at is null
+            and (${dueBy?.toISOString() ?? null}::timestamptz is null
+                 or t.transaction_date <= ${dueBy?.toISOString() ?? null}::timestamptz)
+        ), opening as (
+          select k.account_number, ${lastPostedBalance(sql`k.account_number`)} as balance
+          from (select distinct account_number from picked) k
+        ), base as (
+          select coalesce(max(posting_seq), 0) as seq from transactions
+        ), numbered as (
+          select p.id, b.seq + row_number() over (order by p.transaction_date, p.id) as seq,
+                 (o.balance + sum(p.signed) over (partition by p.account_number
+                                                  order by p.transaction_date, p.id))::bigint as balance
+          from picked p join opening o on o.account_number = p.account_number cross join base b
+        ), posted as (
+          update transactions t
           set status = 'posted', posted_date = ${now.toISOString()}::timestamptz,
-              posting_seq = v.seq, account_balance_cents = v.balance
-          from (values ${values}) as v(id, seq, balance)
-          where t.id = v.id and t.status = 'pending' and t.deleted_at is null
-          returning t.id`,
-    );
-    posted += updated.length;
-  }
-  invariant(posted === rows.length, `posted ${posted} of ${rows.length} transactions`);
-  return posted;
+              posting_seq = n.seq, account_balance_cents = n.balance
+          from numbered n where t.id = n.id
+          returning t.id
+        )
+        select count(*)::int as posted from posted`,
+  );
+  return row?.posted ?? 0;
 }

@@ -10,7 +10,7 @@ import { invariant } from './invariant.js';
 import { lockAccounts } from './locked-accounts.js';
 import { assertMayMoveMoney, usableAccount, type MoneyAction } from './permissions.js';
 import { waitForPostingLock } from '../../db/locks.js';
-import { postRows } from './post-rows.js';
+import { postPendingRows } from './post-rows.js';
 import { toTransaction } from './to-transaction.js';
 import { writeLegs } from './write-legs.js';
 
@@ -133,7 +133,7 @@ export async function createSingleLeg(
     const [row] = await writeLegs(tx, clock, locked, [{ ...input, accountNumber: input.accountId }]);
     invariant(row, 'the transaction was not written');
     if (!input.post) return toTransaction(row);
-    await postRows(tx, clock.now, locked, [row]);
+    await postPendingRows(tx, clock.now, [row.id]);
     const [posted] = await tx.select().from(transactions).where(eq(transactions.id, row.id));
     invariant(posted?.status === 'posted', `transaction ${row.id} was not posted`);
     return toTransaction(posted);

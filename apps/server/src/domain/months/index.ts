@@ -12,4 +12,9 @@ export {
   monthPeriod,
   type MonthPeriod,
 } from './period.js';
-export { postedBalanceBefore, postedEntriesBetween, type PostedEntry } from './posted-history.js';
+export {
+  lastPostedBalance,
+  postedBalanceBefore,
+  postedEntriesBetween,
+  type PostedEntry,
+} from './posted-history.js';

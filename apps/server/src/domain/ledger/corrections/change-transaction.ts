@@ -5,7 +5,7 @@ import { accounts, auditLog, transactions } from '../../../db/schema.js';
 import type { Actor } from '../../actor.js';
 import { conflict, notFound } from '../../errors.js';
 import { invariant } from '../invariant.js';
-import { lockAccounts, type LockedAccounts } from '../locked-accounts.js';
+import { lockAccountsToRewrite, type LockedAccounts } from '../locked-accounts.js';
 import { signedCents, type TransactionRow } from '../to-transaction.js';
 
 export interface LockedChange {
@@ -36,7 +36,7 @@ export async function lockForChange(tx: Tx, actor: Actor, id: number): Promise<L
         .from(transactions)
         .where(eq(transactions.transferId, found.transferId))
     : [{ id, accountNumber: found.accountNumber }];
-  const locked = await lockAccounts(
+  const locked = await lockAccountsToRewrite(
     tx,
     legIds.map((l) => l.accountNumber),
   );

@@ -1,2 +1,7 @@
 /** The posting run: pending transactions become posted, in order, each with its running balance. */
-export { postTransactions, type PostingOptions, type PostingResult } from './post-transactions.js';
+export {
+  postTransactions,
+  ROWS_PER_STEP,
+  type PostingOptions,
+  type PostingResult,
+} from './post-transactions.js';

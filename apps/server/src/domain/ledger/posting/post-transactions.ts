@@ -1,10 +1,9 @@
-import { and, asc, eq, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Executor, Tx } from '../../../db/database.js';
-import { accounts, transactions } from '../../../db/schema.js';
-import { inTransaction } from '../../../db/transaction.js';
-import { lockAccounts } from '../locked-accounts.js';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Executor, type Tx } from '../../../db/database.js';
 import { tryPostingLock, waitForPostingLock } from '../../../db/locks.js';
-import { postRows } from '../post-rows.js';
+import { inTransaction } from '../../../db/transaction.js';
+import { claimAccountForPosting } from '../locked-accounts.js';
+import { postPendingRows } from '../post-rows.js';
 import type { Clock } from '../../../clock.js';
 
 export interface PostingOptions {
@@ -30,75 +29,120 @@ export interface PostingResult {
   skipped: boolean;
 }
 
-/** Due rows one database transaction posts at most; bounds lock time and memory. */
-const ROWS_PER_BATCH = 1000;
+/**
+ * Due rows one step reads and posts at most: a step is one short database transaction, so the
+ * posting lock (which statements and interest wait for) is never held for long, a step fits well
+ * inside a statement timeout, and on the embedded database (one connection) a transfer waits for
+ * at most one step.
+ */
+export const ROWS_PER_STEP = 500;
 
-function dueRows(options: PostingOptions): SQL {
-  return and(
-    eq(transactions.status, 'pending'),
-    isNull(transactions.deletedAt),
-    options.all ? undefined : lte(transactions.transactionDate, options.now),
-  )!;
+/** What a run posts: rows due by the cut-off (every pending one with none) that existed when it began. */
+interface RunBounds {
+  dueBy: Date | null;
+  maxId: number;
 }
 
-/** The earliest due rows (by transaction_date, id), one batch of them: their accounts and the last row's id. */
-async function nextBatch(
+interface DueRow {
+  id: number;
+  accountNumber: string;
+  claimed: boolean;
+}
+
+/**
+ * The earliest due rows, in posting order (transaction_date, id), at most ROWS_PER_STEP, each
+ * with whether this step claimed its account: accounts another transaction holds to rewrite
+ * their rows are skipped (SKIP LOCKED), never waited for; their rows are taken on a later step.
+ */
+async function nextDueRows(tx: Tx, options: PostingOptions, bounds: RunBounds): Promise<DueRow[]> {
+  const inBank =
+    options.bankId === undefined
+      ? sql``
+      : sql`and t.account_number in (select b.account_number from accounts b where b.bank_id = ${options.bankId})`;
+  const isDue = bounds.dueBy
+    ? sql`and t.transaction_date <= ${bounds.dueBy.toISOString()}::timestamptz`
+    : sql``;
+  return queryRows<DueRow>(
+    tx,
+    sql`with due as (
+          select t.id, t.account_number, t.transaction_date
+          from transactions t
+          where t.status = 'pending' and t.deleted_at is null and t.id <= ${bounds.maxId} ${isDue} ${inBank}
+          order by t.transaction_date, t.id
+          limit ${ROWS_PER_STEP}
+        ), claimed as (
+          select a.account_number from accounts a
+          where a.account_number in (select account_number from due)
+          order by a.account_number
+          for key share of a skip locked
+        )
+        select d.id::bigint as "id", d.account_number as "accountNumber",
+               d.account_number in (select account_number from claimed) as "claimed"
+        from due d
+        order by d.transaction_date, d.id`,
+  );
+}
+
+/**
+ * The rows of this step: those of the accounts it claimed; when another transaction holds every
+ * one of them, the earliest row's account, waited for (a correction is short), so a run always
+ * moves on.
+ */
+async function claimedRows(tx: Tx, due: DueRow[]): Promise<number[]> {
+  const claimed = due.filter((row) => row.claimed);
+  if (claimed.length > 0) return claimed.map((row) => Number(row.id));
+  const first = due[0]!.accountNumber;
+  await claimAccountForPosting(tx, first);
+  return due.filter((row) => row.accountNumber === first).map((row) => Number(row.id));
+}
+
+/** The moment rows are posted at, and the run's cut-off: the live clock's time, never before `now`. */
+const postingMoment = (options: PostingOptions): Date =>
+  options.live ? new Date(Math.max(options.live.now().getTime(), options.now.getTime())) : options.now;
+
+/** One step in one database transaction; null when another process holds the posting lock. */
+async function postStep(
   tx: Tx,
   options: PostingOptions,
-): Promise<{ accountNumbers: string[]; lastId: number } | null> {
-  const rows = await tx
-    .select({ id: transactions.id, accountNumber: transactions.accountNumber })
-    .from(transactions)
-    .innerJoin(accounts, eq(accounts.accountNumber, transactions.accountNumber))
-    .where(
-      and(dueRows(options), options.bankId === undefined ? undefined : eq(accounts.bankId, options.bankId)),
-    )
-    .orderBy(asc(transactions.transactionDate), asc(transactions.id))
-    .limit(ROWS_PER_BATCH);
-  const last = rows.at(-1);
-  if (!last) return null;
-  return { accountNumbers: [...new Set(rows.map((r) => r.accountNumber))], lastId: last.id };
-}
-
-/** One batch in one database transaction; null when another process holds the posting lock. */
-async function postBatch(tx: Tx, options: PostingOptions): Promise<{ posted: number; more: boolean } | null> {
+  bounds: RunBounds,
+): Promise<{ posted: number; more: boolean } | null> {
   if (options.wait) await waitForPostingLock(tx);
   else if (!(await tryPostingLock(tx))) return null;
-  if (options.live)
-    options = { ...options, now: new Date(Math.max(options.live.now().getTime(), options.now.getTime())) };
-  const batch = await nextBatch(tx, options);
-  if (!batch) return { posted: 0, more: false };
-  // Accounts first, then their rows: the order every money movement and edit locks in. Under
-  // the account locks, re-read the rows up to the batch's last one: that is the batch, as it is now.
-  const locked = await lockAccounts(tx, batch.accountNumbers);
-  const rows = await tx
-    .select()
-    .from(transactions)
-    .where(
-      and(
-        dueRows(options),
-        inArray(transactions.accountNumber, batch.accountNumbers),
-        sql`(${transactions.transactionDate}, ${transactions.id}) <= (select c.transaction_date, c.id from ${transactions} c where c.id = ${batch.lastId})`,
-      ),
-    )
-    .orderBy(asc(transactions.transactionDate), asc(transactions.id))
-    .for('update');
-  return { posted: await postRows(tx, options.now, locked, rows), more: true };
+  const now = postingMoment(options);
+  const due = await nextDueRows(tx, options, bounds);
+  if (due.length === 0) return { posted: 0, more: false };
+  return { posted: await postPendingRows(tx, now, await claimedRows(tx, due), bounds.dueBy), more: true };
+}
+
+/** The run's bounds: the cut-off, and the newest row when it began (rows written later wait for the next run). */
+async function runBounds(db: Executor, options: PostingOptions): Promise<RunBounds> {
+  const [row] = await queryRows<{ maxId: number | null }>(
+    db,
+    sql`select max(id)::bigint as "maxId" from transactions`,
+  );
+  const dueBy = options.all ? null : postingMoment(options);
+  return { dueBy, maxId: Number(row?.maxId ?? 0) };
 }
 
 /**
  * The posting process (API.md "The ledger rules"): posts every pending transaction whose
- * transactionDate has passed (or, with `all`, every pending one), in (transaction_date, id) order,
- * each with its account's running posted balance. Runs under an advisory lock, so only one
- * process posts at a time; the work is split into database transactions of at most
- * ROWS_PER_BATCH rows, taken in posting order.
+ * transactionDate has passed (or, with `all`, every pending one), each with its account's running
+ * posted balance, in posting order. Runs under an advisory lock, so only one process posts at a
+ * time, in steps of at most ROWS_PER_STEP rows, each its own short database transaction that
+ * takes the earliest due rows (transaction_date, id) of the accounts it can claim at once. An
+ * account's rows post in that order; an account a correction held is posted on a later step,
+ * after rows due later on other accounts. Transfers and every other money movement never wait
+ * for a step, nor a step for them: the claim conflicts only with rewriting written rows
+ * (db/locks.ts). A run posts the rows that existed when it began, so under a steady flow of new
+ * transfers it ends.
  */
 export async function postTransactions(db: Executor, options: PostingOptions): Promise<PostingResult> {
+  const bounds = await runBounds(db, options);
   let posted = 0;
   for (;;) {
-    const batch = await inTransaction(db, (tx) => postBatch(tx, options));
-    if (batch === null) return { posted, skipped: true };
-    posted += batch.posted;
-    if (!batch.more) return { posted, skipped: false };
+    const step = await inTransaction(db, (tx) => postStep(tx, options, bounds));
+    if (step === null) return { posted, skipped: true };
+    posted += step.posted;
+    if (!step.more) return { posted, skipped: false };
   }
 }

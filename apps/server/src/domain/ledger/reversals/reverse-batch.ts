@@ -8,7 +8,7 @@ import type { Actor } from '../../actor.js';
 import { dollars, recordAudit } from '../../audit/record-audit.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { LedgerClock } from '../clock.js';
-import { leavesBalanceNegative, lockAccounts, type LockedAccounts } from '../locked-accounts.js';
+import { leavesBalanceNegative, lockAccountsToRewrite, type LockedAccounts } from '../locked-accounts.js';
 import { assertReversible, writeReversals } from './reverse-transaction.js';
 import { signedCents, toTransaction, type TransactionRow } from '../to-transaction.js';
 
@@ -55,7 +55,7 @@ function assertPayable(items: TransactionRow[], locked: LockedAccounts): void {
 
 /** Locks the items' accounts (ascending), then the items, and reads them again as locked. */
 async function lockItems(tx: Tx, items: TransactionRow[]) {
-  const locked = await lockAccounts(
+  const locked = await lockAccountsToRewrite(
     tx,
     items.map((item) => item.accountNumber),
   );
