@@ -55,6 +55,10 @@ export const limits = {
   studentsMax: 1000,
   /** Rows in one page of a long list (students, users, accounts) when `limit` is given. */
   listPageMax: 500,
+  /** Students whose sign-in slips one call reprints (POST /teller/students/slips). */
+  slipsMax: 200,
+  /** Students whose goals one call reads (GET /teller/students/{bankId}/goals): a page of the roster. */
+  goalsPageMax: 100,
   /** A roster search text (`q`). */
   studentSearchMaxLength: 100,
   /** A schedule's name ("Class job pay") and a reversal's reason: short, like a memo. */

@@ -18,7 +18,7 @@ import type { Actor } from '../actor.js';
 import { insertWithFreshNumber } from '../accounts/account-number.js';
 import { isAccountTypeOffered } from '../accounts/create-account.js';
 import { toAccount } from '../accounts/to-account.js';
-import { issueTemporaryPassword } from '../auth/temporary-password.js';
+import { issueTemporaryPasswords, type TemporaryPassword } from '../auth/temporary-password.js';
 import { loadBank } from '../bank/bank-settings.js';
 import { badRequest } from '../errors.js';
 import { readRoster, type RosterRecord } from './roster-csv.js';
@@ -154,10 +154,8 @@ function assertAllValid(rows: ImportRow[]): void {
     throw badRequest(messages.importRowsInvalid, fields, 'IMPORT_ROWS_INVALID');
 }
 
-type Temporary = Awaited<ReturnType<typeof issueTemporaryPassword>>;
-
 /** Writes the checked rows: the Students (one statement), then each one's accounts. */
-async function createStudents(tx: Tx, actor: Actor, rows: ImportRow[], passwords: Temporary[]) {
+async function createStudents(tx: Tx, actor: Actor, rows: ImportRow[], passwords: TemporaryPassword[]) {
   const inserted = await tx
     .insert(users)
     .values(
@@ -198,25 +196,6 @@ async function createStudents(tx: Tx, actor: Actor, rows: ImportRow[], passwords
   return created;
 }
 
-/**
- * Hashing runs on libuv's small thread pool (4 threads), which sign-ins need too: at most two
- * hashes at a time, so a class's import never stops the bank's users from signing in.
- */
-const HASHES_AT_ONCE = 2;
-
-async function temporaryPasswords(count: number): Promise<Temporary[]> {
-  const issued = new Array<Temporary>(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const slot = next++;
-      issued[slot] = await issueTemporaryPassword();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(HASHES_AT_ONCE, count) }, worker));
-  return issued;
-}
-
 /** POST /admin/users/import?dryRun=true: every row checked, nothing written. */
 export async function checkRoster(db: Executor, actor: Actor, csv: string): Promise<ImportCheck> {
   const rows = await checkRows(db, actor, readRoster(csv), false);
@@ -232,7 +211,7 @@ export async function checkRoster(db: Executor, actor: Actor, csv: string): Prom
 export async function importRoster(db: Executor, actor: Actor, csv: string): Promise<ImportResult> {
   const records = readRoster(csv);
   assertAllValid(await checkRows(db, actor, records, false));
-  const passwords = await temporaryPasswords(records.length);
+  const passwords = await issueTemporaryPasswords(records.length);
   const created = await inTransaction(db, async (tx) => {
     const rows = await checkRows(tx, actor, records, true);
     assertAllValid(rows);
