@@ -328,3 +328,123 @@ describe('GET /teller/students/{bankId}/goals', () => {
     expect(capped.status).toBe(400);
   });
 });
+
+describe("GET /teller/batches/{bankId}: a class's history", () => {
+  it('names the classes, who ran it, its students, and whom a reversal undid', async () => {
+    const paid = await post(one.tokens.admin, '/teller/batches', {
+      kind: 'deposit',
+      items: [
+        { accountId: one.otherChecking.accountNumber, amount: 2 },
+        { accountId: one.checking.accountNumber, amount: 2 },
+        { accountId: classmate.checking, amount: 2 },
+      ],
+    });
+    const undo = await post(one.tokens.teller, `/teller/batches/${paid.body.batchId}/reverse`, {
+      reason: 'Absent',
+      accountIds: [classmate.checking],
+    });
+    expect(undo.status).toBe(201);
+    const list = await call(t.app, 'GET', `/teller/batches/${one.bankId}`, { token: one.tokens.teller });
+    const [reversal, payday] = list.body;
+    expect(payday).toMatchObject({
+      memo: null,
+      createdBy: one.admin.username,
+      createdByName: `${one.admin.username} Name`,
+      branches: [
+        { branchId: one.main.id, branchName: 'one Main' },
+        { branchId: one.north.id, branchName: 'one North' },
+      ],
+      names: [`${one.otherStudent.username} Name`, `${one.student.username} Name`, 'Cara Classmate'],
+      reversedCount: 1,
+      reversedNames: ['Cara Classmate'],
+    });
+    expect(reversal).toMatchObject({
+      reversalOf: paid.body.batchId,
+      createdByName: `${one.teller.username} Name`,
+      branches: [{ branchId: one.main.id, branchName: 'one Main' }],
+      names: ['Cara Classmate'],
+      reversedNames: [],
+    });
+    const detail = await call(t.app, 'GET', `/teller/batches/${one.bankId}/${paid.body.batchId}`, {
+      token: one.tokens.teller,
+    });
+    expect(detail.body.payments.map((p: any) => p.branchId)).toEqual([one.north.id, one.main.id, one.main.id]);
+  });
+});
+
+describe('lists a teacher can work with', () => {
+  const get = (url: string, token = one.tokens.admin) => call(t.app, 'GET', url, { token });
+
+  it("Manage Accounts: each account with its owner's name, filtered by branch", async () => {
+    const all = await get(`/teller/accounts/bank/${one.bankId}?limit=10`);
+    expect(all.body.map((a: any) => a.ownerName)).toEqual([
+      `${one.student.username} Name`,
+      `${one.otherStudent.username} Name`,
+      'Cara Classmate',
+    ]);
+    const north = await get(`/teller/accounts/bank/${one.bankId}?limit=10&branchId=${one.north.id}`);
+    expect(north.body.map((a: any) => a.accountId)).toEqual([one.otherChecking.accountNumber]);
+    expect(north.headers['x-total-count']).toBe('1');
+    // Another bank's branch names none of this bank's accounts.
+    expect((await get(`/teller/accounts/bank/${one.bankId}?limit=10&branchId=${two.north.id}`)).body).toEqual([]);
+  });
+
+  it('Manage Users: filtered by branch and by role, each with the banker flag; Students carry it too', async () => {
+    await t.db.update(users).set({ banker: true }).where(eq(users.id, one.student.id));
+    const main = await get(`/admin/users/${one.bankId}?limit=10&branchId=${one.main.id}`);
+    expect(main.body.map((u: any) => [u.username, u.banker])).toEqual([
+      ['one-classmate', false],
+      [one.student.username, true],
+      [one.teller.username, false],
+    ]);
+    const tellers = await get(`/admin/users/${one.bankId}?limit=10&role=TELLER`);
+    expect(tellers.body.map((u: any) => u.username)).toEqual(['one-newteacher', one.teller.username]);
+    const mainStudents = await get(`/admin/users/${one.bankId}?limit=10&role=USER&branchId=${one.main.id}`);
+    expect(mainStudents.headers['x-total-count']).toBe('2');
+    expect((await get(`/admin/users/${one.bankId}?role=Teacher`)).status).toBe(400);
+    const roster = await get(`/teller/students/${one.bankId}?branchId=${one.main.id}`, one.tokens.teller);
+    expect(roster.body.map((s: any) => [s.username, s.banker])).toEqual([
+      ['one-classmate', false],
+      [one.student.username, true],
+    ]);
+  });
+
+  it('Import: the dry run names a class that does not exist yet, and createBranches makes it with the students', async () => {
+    const csv = [
+      'username,name,branch,accounts',
+      'room-kid-1,Room Kid One,Room 12,CHECKING',
+      'room-kid-2,Room Kid Two,room 12 ,',
+      'main-kid,Main Kid,one Main,',
+      'lost-kid,Lost Kid,999,',
+    ].join('\n');
+    const importCsv = (query: string) =>
+      call(t.app, 'POST', `/admin/users/import?${query}`, {
+        token: one.tokens.admin,
+        body: csv,
+        headers: { 'content-type': 'text/csv' },
+      });
+    const plain = await importCsv('dryRun=true');
+    expect(plain.body.newBranches).toEqual(['Room 12']);
+    expect(plain.body.rows.map((r: any) => r.error !== null)).toEqual([true, true, false, true]);
+    const creating = await importCsv('dryRun=true&createBranches=true');
+    expect(creating.body.rows.map((r: any) => r.error !== null)).toEqual([false, false, false, true]);
+    // A branch id that does not exist cannot be made: that row stays wrong, and nothing is written.
+    expect((await importCsv('createBranches=true')).status).toBe(400);
+    const branchesBefore = await get(`/teller/branches/${one.bankId}`);
+    expect(branchesBefore.body.map((b: any) => b.branchName)).not.toContain('Room 12');
+  });
+
+  it('Import with createBranches creates the new class once and puts its students in it', async () => {
+    const csv = 'username,name,branch,accounts\nroom-kid-1,Room Kid One,Room 12,CHECKING\nroom-kid-2,Room Kid Two,ROOM 12,\n';
+    const res = await call(t.app, 'POST', '/admin/users/import?createBranches=true', {
+      token: one.tokens.admin,
+      body: csv,
+      headers: { 'content-type': 'text/csv' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const branchList = (await get(`/teller/branches/${one.bankId}`)).body;
+    const room = branchList.filter((b: any) => b.branchName.toLowerCase() === 'room 12');
+    expect(room).toHaveLength(1);
+    expect(res.body.created.map((c: any) => c.branchId)).toEqual([room[0].branchId, room[0].branchId]);
+  });
+});

@@ -26,12 +26,16 @@ export const teacherText = {
   rightsHint:
     'A teacher (a Teller) works with the students of their own branch. Turned off, only an admin may do it, and the teacher is told to ask one.',
   rightSetting: rightSettings,
+  rightOnText: 'Teachers may, for their own class',
+  rightOffText: 'Only admins',
 
   // The API's refusals (403), each saying whom to ask for what.
   rightOff: (right: ClassRight) =>
     `Only an admin may ${rightWords[right]} in this bank. Ask an admin to do it, or to turn on "${rightSettings[right]}" in Bank Settings.`,
   noClass: (right: ClassRight) =>
     `You have no class yet, so you cannot ${rightWords[right]}. Ask an admin to give you a class: your branch, in Manage Users.`,
+  noClassAtAll:
+    "You have no class yet, so you cannot act for a class's students. Ask an admin to give you a class: your branch, in Manage Users.",
   notYourClass: (right: ClassRight) =>
     `This student is not in your class. Ask an admin, or the student's own teacher, to ${rightWords[right]}.`,
 
@@ -45,6 +49,7 @@ export const teacherText = {
 
   // Students: choosing, slips, bankers
   chooseStudent: (name: string) => `Choose ${name}`,
+  chooseColumn: 'Choose',
   chooseAllShown: 'Choose every student shown',
   chosenCount: (count: number) => `${count} chosen`,
   printNewSlips: 'Print new sign-in slips',
@@ -78,7 +83,7 @@ export const teacherText = {
     banker ? `${name} is now a class banker.` : `${name} is no longer a class banker.`,
   bankerFailed: 'The class banker could not be changed',
   resetSlipLead: 'Print it on a slip, or hand it over yourself:',
-  availableOfBalance: (available: string) => `${available} free`,
+  availableOfBalance: (available: string) => `${available} available`,
   heldNote: (held: string) => `${held} held for a waiting request`,
   yourClass: (className: string) => `Your class: ${className}`,
 
@@ -102,7 +107,7 @@ export const teacherText = {
   branchFilter: 'Branch',
   classFilter: 'Class',
   ownerColumn: 'Owner',
-  cannotDeleteYet: 'Not yet',
+  deleteWhenEmpty: 'Delete shows on an account once it is empty and has nothing pending.',
   bankerBadge: 'Banker',
 
   // Import: classes that do not exist yet

@@ -23,6 +23,10 @@ export const account = z.object({
 });
 export type Account = z.infer<typeof account>;
 
+/** An account in the bank's list (GET /teller/accounts/bank/{bankId}): with its owner's name (issue 33). */
+export const bankAccount = account.extend({ ownerName: z.string() });
+export type BankAccount = z.infer<typeof bankAccount>;
+
 export const createAccountBody = z
   .object({
     branchId: requiredId(messages.branchRequired),
