@@ -47,8 +47,8 @@ function validate({ username, password }: Credentials): Errors {
 }
 
 /** The form's state: values, errors of the last submit, the call under way and its failure. */
-function useSignInForm(onSignedIn: SignInPageProps['onSignedIn']) {
-  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+function useSignInForm(onSignedIn: SignInPageProps['onSignedIn'], username: string) {
+  const [values, setValues] = useState<Credentials>({ username, password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<ApiError | null>(null);
@@ -87,9 +87,13 @@ function useSignInForm(onSignedIn: SignInPageProps['onSignedIn']) {
  * the app's /login route shows the same component.
  */
 export function SignInPage({ search, onSignedIn, onNavigate, onFirstInput }: SignInPageProps) {
-  const { values, errors, pending, failure, change, submit } = useSignInForm(onSignedIn);
+  const query = new URLSearchParams(search);
+  // A sign-in slip's QR code opens `?user=...` (issue 33): the User Id is filled in, the password is next.
+  const slipUser = (query.get('user') ?? '').trim().slice(0, 64);
+  const { values, errors, pending, failure, change, submit } = useSignInForm(onSignedIn, slipUser);
   const id = useId();
-  const expired = new URLSearchParams(search).get('expired');
+  const expired = query.get('expired');
+  const focusPassword = slipUser !== '';
 
   useEffect(() => {
     document.title = 'Login · School Bank';
@@ -136,14 +140,21 @@ export function SignInPage({ search, onSignedIn, onNavigate, onFirstInput }: Sig
                     autoCapitalize="none"
                     spellCheck={false}
                     required
-                    data-autofocus
-                    data-page-focus
-                    autoFocus
+                    data-autofocus={!focusPassword || undefined}
+                    data-page-focus={!focusPassword || undefined}
+                    autoFocus={!focusPassword}
                   />
                 )}
               </Field>
               <Field id={`${id}-password`} label="Password" error={errors.password}>
-                {(aria) => <PasswordBox aria={aria} value={values.password} onChange={change('password')} />}
+                {(aria) => (
+                  <PasswordBox
+                    aria={aria}
+                    value={values.password}
+                    onChange={change('password')}
+                    focus={focusPassword}
+                  />
+                )}
               </Field>
               <button type="submit" className={`${classes.button} ${classes.block}`} disabled={pending}>
                 {pending ? messages.loggingIn : 'Login'}
@@ -203,10 +214,13 @@ function PasswordBox({
   aria,
   value,
   onChange,
+  focus,
 }: {
   aria: FieldAria;
   value: string;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** The first field to type in: the User Id came filled in. */
+  focus: boolean;
 }) {
   const [visible, setVisible] = useState(false);
   return (
@@ -221,6 +235,9 @@ function PasswordBox({
         onChange={onChange}
         autoComplete="current-password"
         required
+        data-autofocus={focus || undefined}
+        data-page-focus={focus || undefined}
+        autoFocus={focus}
       />
       <div className={classes.section}>
         {/* Out of the tab order, as Mantine's PasswordInput has it. */}
