@@ -87,7 +87,9 @@ test('each list searches by name or User Id on the server and says how many matc
   // Money in it: no Delete on it (issue 33), from the account's own facts (no request per account);
   // one line above the list says when Delete shows.
   await expect(rows.first().getByRole('button', { name: /^Delete/ })).toHaveCount(0);
-  await expect(page.getByText('Delete shows on an account once it is empty and has nothing pending.')).toBeVisible();
+  await expect(
+    page.getByText('Delete shows on an account once it is empty and has nothing pending.'),
+  ).toBeVisible();
 });
 
 const SCREENS: [path: string, heading: string, rowTestId: string][] = [

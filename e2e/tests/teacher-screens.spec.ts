@@ -47,7 +47,9 @@ async function setUp(request: APIRequestContext) {
     }),
     201,
   )) as { created: { accounts: { accountId: string; accountType: string }[] }[] };
-  const checking = imported.created.map((c) => c.accounts.find((a) => a.accountType === 'CHECKING')!.accountId);
+  const checking = imported.created.map(
+    (c) => c.accounts.find((a) => a.accountType === 'CHECKING')!.accountId,
+  );
   const memo = `Class job ${tag}`;
   await ok(
     await request.post('/api/teller/batches', {
@@ -55,13 +57,18 @@ async function setUp(request: APIRequestContext) {
       data: {
         kind: 'deposit',
         memo,
-        items: [...checking.map((accountId) => ({ accountId, amount: 5 })), { accountId: '4100034567', amount: 5 }],
+        items: [
+          ...checking.map((accountId) => ({ accountId, amount: 5 })),
+          { accountId: '4100034567', amount: 5 },
+        ],
       },
     }),
     201,
   );
   const teller = await apiToken(request, 'teller');
-  await ok(await request.put('/api/teller/users/maya/banker', { headers: bearer(teller), data: { banker: true } }));
+  await ok(
+    await request.put('/api/teller/users/maya/banker', { headers: bearer(teller), data: { banker: true } }),
+  );
   const maya = await apiToken(request, 'maya');
   await ok(
     await request.post('/api/user/requests', {
@@ -74,7 +81,9 @@ async function setUp(request: APIRequestContext) {
 }
 
 async function setRights(request: APIRequestContext, admin: string, on: boolean) {
-  const settings = (await (await request.get('/api/user/bank/1', { headers: bearer(admin) })).json()) as object;
+  const settings = (await (
+    await request.get('/api/user/bank/1', { headers: bearer(admin) })
+  ).json()) as object;
   await ok(
     await request.put('/api/admin/bank/update', {
       headers: bearer(admin),
@@ -100,7 +109,10 @@ test('the teacher screens, every size and scheme, axe clean', async ({ page, req
   await page.getByRole('button', { name: new RegExp(`^Reset Password: Leo ${tag}`) }).click();
   const dialog = page.getByRole('dialog', { name: /Reset Password/ });
   await dialog.getByRole('button', { name: 'Reset Password' }).click();
-  await page.getByRole('dialog', { name: 'Confirm Action' }).getByRole('button', { name: 'Reset Password' }).click();
+  await page
+    .getByRole('dialog', { name: 'Confirm Action' })
+    .getByRole('button', { name: 'Reset Password' })
+    .click();
   await expect(dialog.getByRole('button', { name: 'Print a sign-in slip' })).toBeVisible();
   await everyWay(page, 'reset-slip');
   await dialog.getByRole('button', { name: 'Print a sign-in slip' }).click();
@@ -133,7 +145,11 @@ test('the teacher screens, every size and scheme, axe clean', async ({ page, req
     await setRights(request, admin, true);
   }
 
-  await page.getByRole('button', { name: /Sign out|Logout/ }).first().click().catch(() => undefined);
+  await page
+    .getByRole('button', { name: /Sign out|Logout/ })
+    .first()
+    .click()
+    .catch(() => undefined);
   await page.goto(`/login?user=ria-${tag}`);
   await expect(page.getByLabel('User Id')).toHaveValue(`ria-${tag}`);
   await everyWay(page, 'sign-in-from-slip');
@@ -155,7 +171,9 @@ test('the teacher screens, every size and scheme, axe clean', async ({ page, req
   await everyWay(page, 'manage-users');
 
   await page.goto('/1/admin/users/import');
-  await page.getByRole('textbox', { name: /CSV/i }).fill(`username,name,branch,accounts\nnew-${tag},New Kid,Room ${tag},CHECKING\n`);
+  await page
+    .getByRole('textbox', { name: /CSV/i })
+    .fill(`username,name,branch,accounts\nnew-${tag},New Kid,Room ${tag},CHECKING\n`);
   await page.getByRole('button', { name: /Check/ }).click();
   await expect(page.getByTestId('new-classes')).toContainText(`Room ${tag}`);
   await everyWay(page, 'import-new-class');

@@ -32,7 +32,9 @@ export const newSlipsStore = {
   },
   load(): Slip[] {
     try {
-      const stored = slipsResult.safeParse(JSON.parse(window.sessionStorage.getItem(NEW_SLIPS_KEY) ?? 'null'));
+      const stored = slipsResult.safeParse(
+        JSON.parse(window.sessionStorage.getItem(NEW_SLIPS_KEY) ?? 'null'),
+      );
       return stored.success ? stored.data.slips : [];
     } catch {
       return [];

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages, schoolYearScreens as t, schoolYearText, teacherText, type Transaction } from '@bank/shared';
+import {
+  messages,
+  schoolYearScreens as t,
+  schoolYearText,
+  teacherText,
+  type Transaction,
+} from '@bank/shared';
 import { admin, bankSettings, checking, student, teller, transaction } from '../../test/fixtures';
 import { gate } from '../../test/gate';
 import { fieldError } from '../../test/helpers';
@@ -114,7 +120,9 @@ describe('reversal on the account page', () => {
 
   it('says "Ask an admin" when the bank keeps reversals to admins', async () => {
     server.use(
-      http.get('*/api/user/bank/:bankId', () => HttpResponse.json({ ...bankSettings, tellerCanReverse: false })),
+      http.get('*/api/user/bank/:bankId', () =>
+        HttpResponse.json({ ...bankSettings, tellerCanReverse: false }),
+      ),
     );
     renderApp(`/account/${checking.accountId}`, { ...teller, branchId: 1 });
     expect(await screen.findByTestId('ask-admin')).toHaveTextContent(teacherText.rightOff('reverse'));

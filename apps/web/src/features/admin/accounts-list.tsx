@@ -1,7 +1,14 @@
 import { Anchor, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { adminGuidance, classroomText, teacherText, type Account, type BankAccount, type Branch } from '@bank/shared';
+import {
+  adminGuidance,
+  classroomText,
+  teacherText,
+  type Account,
+  type BankAccount,
+  type Branch,
+} from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
 import { countText, ListSearch, ShowMore } from '../../components/long-list';
 import { MoneyText } from '../../components/money-text';
@@ -115,7 +122,11 @@ function AccountCard(props: { account: BankAccount; branches: Branch[]; actions:
 }
 
 /** A list's branch filter (issue 33): every branch, or one. */
-export function BranchSelect(props: { branches: Branch[]; value: string; onChange: (branchId: string) => void }) {
+export function BranchSelect(props: {
+  branches: Branch[];
+  value: string;
+  onChange: (branchId: string) => void;
+}) {
   return (
     <NativeSelect
       label={teacherText.branchFilter}

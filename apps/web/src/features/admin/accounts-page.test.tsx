@@ -201,9 +201,12 @@ describe('manage accounts', () => {
 
   it('filters by branch on the server, with the count of all', async () => {
     const { user } = await openPage();
-    await user.selectOptions(screen.getByLabelText(teacherText.branchFilter, { selector: 'select' }), 'North Campus');
+    await user.selectOptions(
+      screen.getByLabelText(teacherText.branchFilter, { selector: 'select' }),
+      'North Campus',
+    );
     await waitFor(() => expect(tableCells('Accounts').map((row) => row[0])).toEqual(['2000000003']));
-    expect(screen.getByTestId('list-count')).toHaveTextContent(/^1 of 3 accounts match$/);
+    expect(screen.getByTestId('list-count')).toHaveTextContent(/^1 of 3 accounts matches$/);
   });
 
   it('reads a page of 25 with a count, searches on the server, and shows more from the cursor', async () => {
@@ -235,7 +238,11 @@ describe('manage accounts', () => {
   it("deletes (closes) an empty account, and shows the server's 409 for one that is not", async () => {
     const held = gate();
     // Both look empty here; the server knows better for the first (a deposit landed meanwhile, say).
-    accounts = [owned({ ...checking, balance: 0 }), owned(savings), owned({ ...northChecking, balance: 0 }, 'Nora North')];
+    accounts = [
+      owned({ ...checking, balance: 0 }),
+      owned(savings),
+      owned({ ...northChecking, balance: 0 }, 'Nora North'),
+    ];
     const deleted: unknown[] = [];
     server.use(
       http.delete('*/api/admin/accounts/:accountId/delete', async ({ params }) => {

@@ -100,7 +100,10 @@ function accountsReader(bankId: number, q: string, branchId: string): PageReader
  */
 export function useAccountPages(bankId: number, q: string, branchId: string) {
   const filtered = q !== '' || branchId !== '';
-  const list = usePagedList([...adminKeys.accountPages(bankId), q, branchId], accountsReader(bankId, q, branchId));
+  const list = usePagedList(
+    [...adminKeys.accountPages(bankId), q, branchId],
+    accountsReader(bankId, q, branchId),
+  );
   const unfilteredTotal = useUnfilteredTotal(
     adminKeys.accountPages(bankId),
     accountsReader(bankId, '', ''),

@@ -125,7 +125,10 @@ function RoleSelect({ value, onChange }: { value: Role | ''; onChange: (role: Ro
   return (
     <NativeSelect
       label={teacherText.roleFilter}
-      data={[{ value: '', label: teacherText.allRoles }, ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))]}
+      data={[
+        { value: '', label: teacherText.allRoles },
+        ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
+      ]}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value as Role | '')}
       w={{ base: '100%', xs: 180 }}

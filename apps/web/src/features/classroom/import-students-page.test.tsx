@@ -126,10 +126,7 @@ describe('Import Students', () => {
         };
         if (url.searchParams.get('dryRun') === 'true')
           return HttpResponse.json({ ok: creating, rows: [row], newBranches: ['Room 12'] });
-        return HttpResponse.json(
-          { created: [{ ...oneStudent.created[0]!, branchId: 3 }] },
-          { status: 201 },
-        );
+        return HttpResponse.json({ created: [{ ...oneStudent.created[0]!, branchId: 3 }] }, { status: 201 });
       }),
     );
     const { user } = renderApp('/1/admin/users/import', admin);
@@ -140,7 +137,9 @@ describe('Import Students', () => {
     expect(offer).toHaveTextContent(teacherText.newClassesFound(['Room 12']));
     await user.click(within(offer).getByRole('button', { name: teacherText.createClassesToo(1) }));
     expect(await screen.findByText(t.checkOk(1))).toBeInTheDocument();
-    expect(screen.getByTestId('new-classes')).toHaveTextContent(teacherText.classesWillBeCreated(['Room 12']));
+    expect(screen.getByTestId('new-classes')).toHaveTextContent(
+      teacherText.classesWillBeCreated(['Room 12']),
+    );
     expect(screen.getByTestId('import-row')).toHaveTextContent(teacherText.newClass('Room 12'));
     await user.click(screen.getByRole('button', { name: t.createStudents }));
     await screen.findByTestId('created-row');

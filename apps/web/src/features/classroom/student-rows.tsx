@@ -259,11 +259,20 @@ function AccountsCell({
 export function studentColumns(branches: Branch[], actions: RowActions): Column<Student>[] {
   const branchName = branchNameOf(branches);
   const goals = (s: Student) => (
-    <StudentGoals student={s} goals={actions.goals.goalsOf(s.username)} failed={actions.goals.failed(s.username)} />
+    <StudentGoals
+      student={s}
+      goals={actions.goals.goalsOf(s.username)}
+      failed={actions.goals.failed(s.username)}
+    />
   );
   return [
     ...(actions.chosen
-      ? [{ header: teacherText.chooseColumn, cell: (s: Student) => <ChooseBox student={s} actions={actions} /> }]
+      ? [
+          {
+            header: teacherText.chooseColumn,
+            cell: (s: Student) => <ChooseBox student={s} actions={actions} />,
+          },
+        ]
       : []),
     { header: 'Name', cell: fullName },
     { header: 'User Id', cell: (s) => s.userId },

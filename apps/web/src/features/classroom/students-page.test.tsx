@@ -206,7 +206,9 @@ describe('Students', () => {
     // Nora is of another class: no box and no Reset Password for her.
     expect(screen.getByRole('button', { name: 'Reset Password: Sam Student (student)' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Reset Password: Nora/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('checkbox', { name: teacherText.chooseStudent('Nora North') })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('checkbox', { name: teacherText.chooseStudent('Nora North') }),
+    ).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: teacherText.printNewSlips })).toBeDisabled();
     await user.click(screen.getByRole('checkbox', { name: teacherText.chooseStudent('Sam Student') }));
     await user.click(screen.getByRole('button', { name: teacherText.printNewSlipsFor(1) }));

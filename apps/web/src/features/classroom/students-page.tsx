@@ -125,7 +125,11 @@ function useRowActions(
     chosen: rights.refusal('resetPasswords') === null ? chosen : null,
     onChoose: (student, on) => choose([student.username], on),
     clearChosen: clear,
-    chooseAll: (on) => choose(rows.filter(mayReset).map((s) => s.username), on),
+    chooseAll: (on) =>
+      choose(
+        rows.filter(mayReset).map((s) => s.username),
+        on,
+      ),
     goals,
   };
 }
@@ -135,9 +139,7 @@ function useStudentGoalPages(pages: ListPage<Student>[] | undefined): string[][]
   return useMemo(
     () =>
       (pages ?? []).map((page) =>
-        page.rows
-          .filter((s) => s.accounts.some((a) => a.accountType === 'SAVINGS'))
-          .map((s) => s.username),
+        page.rows.filter((s) => s.accounts.some((a) => a.accountType === 'SAVINGS')).map((s) => s.username),
       ),
     [pages],
   );

@@ -156,7 +156,9 @@ describe('Payday history', () => {
 
   it('tells a teacher to ask an admin when the bank keeps reversals to admins', async () => {
     server.use(
-      http.get('*/api/user/bank/:bankId', () => HttpResponse.json({ ...bankSettings, tellerCanReverse: false })),
+      http.get('*/api/user/bank/:bankId', () =>
+        HttpResponse.json({ ...bankSettings, tellerCanReverse: false }),
+      ),
     );
     renderApp('/1/payday/history', mainTeacher);
     await screen.findAllByTestId('payday-history-row');

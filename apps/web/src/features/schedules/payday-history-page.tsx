@@ -132,11 +132,7 @@ export function PaydayHistoryPage() {
               ) : (
                 <DataTable
                   label={t.paydaysTableLabel}
-                  columns={columns(
-                    data,
-                    rights,
-                    refusal === null ? setReversing : undefined,
-                  )}
+                  columns={columns(data, rights, refusal === null ? setReversing : undefined)}
                   rows={data}
                   rowKey={(b) => b.batchId}
                   emptyText={t.noPaydays}
