@@ -81,29 +81,39 @@ function useSignInForm(onSignedIn: SignInPageProps['onSignedIn'], username: stri
 }
 
 /**
+ * What the address says: `?expired=1` after a session ran out, and `?user=...` from a sign-in slip's
+ * QR code (issue 33): the User Id is filled in, the password is next.
+ */
+function readSearch(search: string) {
+  const query = new URLSearchParams(search);
+  return { slipUser: (query.get('user') ?? '').trim().slice(0, 64), expired: query.get('expired') };
+}
+
+/** The page's title, and `onFirstInput` once, when typing starts. */
+function usePageSetUp(onFirstInput: (() => void) | undefined) {
+  useEffect(() => {
+    document.title = 'Login · School Bank';
+  }, []);
+  const started = useRef(false);
+  return () => {
+    if (started.current) return;
+    started.current = true;
+    onFirstInput?.();
+  };
+}
+
+/**
  * `login`: User Id and password, both required (spec §2, §5, §8), under the signed-out header.
  * The whole page is plain React with a CSS module on Mantine's variables: a first visit to /login
  * shows it before the app (router, Mantine, TanStack Query, zod) has downloaded (issue 13), and
  * the app's /login route shows the same component.
  */
 export function SignInPage({ search, onSignedIn, onNavigate, onFirstInput }: SignInPageProps) {
-  const query = new URLSearchParams(search);
-  // A sign-in slip's QR code opens `?user=...` (issue 33): the User Id is filled in, the password is next.
-  const slipUser = (query.get('user') ?? '').trim().slice(0, 64);
+  const { slipUser, expired } = readSearch(search);
   const { values, errors, pending, failure, change, submit } = useSignInForm(onSignedIn, slipUser);
   const id = useId();
-  const expired = query.get('expired');
   const focusPassword = slipUser !== '';
-
-  useEffect(() => {
-    document.title = 'Login · School Bank';
-  }, []);
-  const started = useRef(false);
-  const firstInput = () => {
-    if (started.current) return;
-    started.current = true;
-    onFirstInput?.();
-  };
+  const firstInput = usePageSetUp(onFirstInput);
 
   // A wrong password answers 401 with a generic text; anything else (throttling, no connection) says why.
   const detail = failure && failure.status !== 401 ? failure.message : undefined;

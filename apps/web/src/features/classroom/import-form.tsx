@@ -198,6 +198,26 @@ function useImportSteps(csv: string, onCreated: (r: ImportResult) => void) {
 /** The example in the box: the sample file's rows. */
 const EXAMPLE = SAMPLE_CSV.replaceAll('\r\n', '\n').trim();
 
+/** The roster's CSV, typed or pasted, with the sample's rows as its example. */
+function RosterBox({ value, onChange }: { value: string; onChange: (csv: string) => void }) {
+  return (
+    <Textarea
+      label={t.rosterLabel}
+      description={t.rosterDescription}
+      placeholder={EXAMPLE}
+      rows={8}
+      resize="vertical"
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      // The example in the theme's dimmed text, AA in both themes (Mantine's placeholder grey is not).
+      styles={{
+        input: { fontFamily: 'monospace', '--input-placeholder-color': 'var(--mantine-color-dimmed)' },
+      }}
+      spellCheck={false}
+    />
+  );
+}
+
 /** Paste or upload, Check (the dry run), fix and check again, then Create Students. */
 export function ImportForm({
   branches,
@@ -217,20 +237,7 @@ export function ImportForm({
   return (
     <Stack>
       <SignInAddressNote address={useSignInAddress()} />
-      <Textarea
-        label={t.rosterLabel}
-        description={t.rosterDescription}
-        placeholder={EXAMPLE}
-        rows={8}
-        resize="vertical"
-        value={csv}
-        onChange={(e) => setCsv(e.currentTarget.value)}
-        // The example in the theme's dimmed text, AA in both themes (Mantine's placeholder grey is not).
-        styles={{
-          input: { fontFamily: 'monospace', '--input-placeholder-color': 'var(--mantine-color-dimmed)' },
-        }}
-        spellCheck={false}
-      />
+      <RosterBox value={csv} onChange={setCsv} />
       <SourceButtons onText={setCsv} />
       {(failure || checked) && (
         <Stack

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { classroomCalls, type Branch, type Student, type User } from '@bank/shared';
 import { api } from '../../lib/api-client';
 import { pageOf, usePagedList, useUnfilteredTotal, type PageReader } from '../../lib/paged-list';
@@ -54,13 +54,12 @@ export function useRememberedClass(user: User, branches: Branch[]): [string, (br
     if (stored !== null) return stored;
     return user.userRole === 'TELLER' && user.branchId !== null ? String(user.branchId) : '';
   });
-  const known = branchId === '' || branches.some((b) => String(b.branchId) === branchId);
-  useEffect(() => {
-    if (branches.length > 0 && !known) setBranchId('');
-  }, [branches.length, known]);
+  // Once the branches are known, a remembered class that is gone reads as every class.
+  const known =
+    branchId === '' || branches.length === 0 || branches.some((b) => String(b.branchId) === branchId);
   const choose = (next: string) => {
     window.localStorage.setItem(rememberedKey(user), next);
     setBranchId(next);
   };
-  return [branchId, choose];
+  return [known ? branchId : '', choose];
 }

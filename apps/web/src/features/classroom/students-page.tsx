@@ -211,6 +211,47 @@ function RightsNote({ rights }: { rights: ClassRights }) {
   );
 }
 
+/** The slip a reset prints: the new password, with the student's class by name. */
+function resetSlip(
+  student: Pick<Student, 'userId' | 'name'>,
+  password: string,
+  rows: Student[],
+  branches: Branch[],
+): Slip {
+  const branch = rows.find((s) => s.userId === student.userId)?.branchId;
+  return {
+    username: student.userId,
+    name: student.name,
+    branchName: branch === undefined ? '' : branchNameOf(branches, branch),
+    temporaryPassword: password,
+  };
+}
+
+/** The roster: a table (a card per student on a phone), a page at a time, with Show more. */
+function StudentsTable(props: { list: PagedList<Student>; branches: Branch[]; actions: RowActions }) {
+  const { list, branches, actions } = props;
+  const listRef = useRef<HTMLDivElement>(null);
+  return (
+    <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md" ref={listRef}>
+      <QueryState query={{ ...list, data: list.rows }} what="the students">
+        {(loaded) => (
+          <DataTable
+            label="Students"
+            columns={studentColumns(branches, actions)}
+            phoneCard={(s) => <StudentCard student={s} branches={branches} actions={actions} />}
+            rows={loaded}
+            rowKey={(s) => s.userId}
+            emptyText={t.noStudentsFound}
+            minWidth={1080}
+            rowTestId="student-row"
+          />
+        )}
+      </QueryState>
+      <ShowMore list={list} noun={t.studentsNoun} what="more students" listRef={listRef} />
+    </Paper>
+  );
+}
+
 /**
  * `{bankId}/students`: tellers and admins find a student (issue 12), a page at a time with a search
  * on the server and a count (issue 20). The chosen class is remembered; a teacher resets passwords,
@@ -231,9 +272,12 @@ export function StudentsPage() {
   const rows = list.rows ?? [];
   const actions = useRowActions(rights, list, setResetting, setStatus);
   const slips = useSlipsAction(bankId, setStatus);
-  const listRef = useRef<HTMLDivElement>(null);
   const classId = branchId === ALL ? null : Number(branchId);
   const chosen = [...(actions.chosen ?? [])];
+  const requestSlips = (usernames: () => Promise<string[]>, count: number) => {
+    setStatus(null);
+    slips.request(usernames, count);
+  };
   return (
     <>
       <PageHeader title={t.studentsTitle} subtitle={t.studentsSubtitle} />
@@ -264,48 +308,16 @@ export function StudentsPage() {
           className={classId === null ? '' : branchNameOf(branchList, classId)}
           classSize={search.q ? undefined : list.total}
           busy={slips.busy}
-          onChosen={() => {
-            setStatus(null);
-            slips.request(async () => chosen, chosen.length);
-          }}
-          onClass={(id, count) => {
-            setStatus(null);
-            slips.request(() => classUsernames(bankId, id), count);
-          }}
+          onChosen={() => requestSlips(async () => chosen, chosen.length)}
+          onClass={(id, count) => requestSlips(() => classUsernames(bankId, id), count)}
         />
-        <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md" ref={listRef}>
-          <QueryState query={{ ...list, data: list.rows }} what="the students">
-            {(loaded) => (
-              <DataTable
-                label="Students"
-                columns={studentColumns(branchList, actions)}
-                phoneCard={(s) => <StudentCard student={s} branches={branchList} actions={actions} />}
-                rows={loaded}
-                rowKey={(s) => s.userId}
-                emptyText={t.noStudentsFound}
-                minWidth={1080}
-                rowTestId="student-row"
-              />
-            )}
-          </QueryState>
-          <ShowMore list={list} noun={t.studentsNoun} what="more students" listRef={listRef} />
-        </Paper>
+        <StudentsTable list={list} branches={branchList} actions={actions} />
       </Stack>
       <ResetPasswordDialog
         user={resetting}
         onClose={() => setResetting(null)}
         via={user.userRole === 'ADMIN' ? 'admin' : 'teacher'}
-        onPrintSlip={(student, password) => {
-          const branch = rows.find((s) => s.userId === student.userId)?.branchId;
-          slips.printed([
-            {
-              username: student.userId,
-              name: student.name,
-              branchName: branch === undefined ? '' : branchNameOf(branchList, branch),
-              temporaryPassword: password,
-            },
-          ]);
-        }}
+        onPrintSlip={(student, password) => slips.printed([resetSlip(student, password, rows, branchList)])}
       />
       {slips.modal}
     </>
