@@ -68,6 +68,10 @@ class Mouse {
   }
 }
 
+/** The payday's own row (its reversal's row names it too). */
+const paydayRow = (page: Page, memo: string) =>
+  page.getByTestId('payday-history-row').filter({ has: page.getByRole('cell', { name: memo, exact: true }) });
+
 const studentRow = (page: Page, name: string) => page.getByTestId('student-row').filter({ hasText: name });
 
 /** The one slip on the screen is the student's: their name, class, User Id, a password. */
@@ -90,9 +94,11 @@ async function expectSignsIn(request: APIRequestContext, kid: Kid, password: str
 }
 
 test('the teacher reverses a payment, resets a password and prints one new slip, by mouse', async ({
+  browser,
   page,
   request,
 }) => {
+  test.setTimeout(180_000);
   const { admin, memo, ria, leo } = await paidClass(request);
   await countPrints(page);
   await signIn(page, 'teller');
@@ -104,7 +110,7 @@ test('the teacher reverses a payment, resets a password and prints one new slip,
   );
   await reverse.click(page.getByRole('link', { name: 'Payday history' }));
   await expect(page.getByText('You may reverse the payments of your own class.')).toBeVisible();
-  const row = page.getByTestId('payday-history-row').filter({ hasText: memo });
+  const row = paydayRow(page, memo);
   await expect(row).toContainText(CLASS);
   await reverse.click(row.getByRole('button', { name: `Reverse: ${memo}` }));
   const dialog = page.getByRole('dialog', { name: 'Reverse Payday' });
@@ -113,7 +119,7 @@ test('the teacher reverses a payment, resets a password and prints one new slip,
   await reverse.click(dialog.getByLabel(/^Reason/));
   await page.keyboard.type('Absent on Friday');
   await reverse.click(dialog.getByRole('button', { name: 'Reverse Payday' }));
-  await expect(page.getByText('Reversed 1 payment ($5.00)')).toBeVisible();
+  await expect(page.getByText('Reversed 1 payment ($5.00)', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText(`Reversed for ${ria.name}`);
   expect(await balanceOf(request, admin, ria.username, ria.account)).toBe(0);
@@ -155,10 +161,13 @@ test('the teacher reverses a payment, resets a password and prints one new slip,
   // "Done" was the way back from the last slips: from Students it is one click less.
   console.log(`reprint one slip: ${reprint.clicks - 1} clicks from Students`);
 
-  // The slip's QR code opens the sign-in page with the User Id in: the password is next.
-  await page.goto(`/login?user=${encodeURIComponent(ria.username)}`);
-  await expect(page.getByLabel('User Id')).toHaveValue(ria.username);
-  await expect(page.getByLabel(/^Password/)).toBeFocused();
+  // The slip's QR code opens the sign-in page with the User Id in (on the student's own device, where
+  // nobody is signed in): the password is next.
+  const device = await browser.newPage();
+  await device.goto(`${new URL(page.url()).origin}/login?user=${encodeURIComponent(ria.username)}`);
+  await expect(device.getByLabel('User Id')).toHaveValue(ria.username);
+  await expect(device.getByLabel(/^Password/)).toBeFocused();
+  await device.close();
 });
 
 /** Shift+Tab (backwards) until the target has focus: for what lies before the focus. */
@@ -171,6 +180,7 @@ async function tabBackTo(keys: KeyboardUser, page: Page, target: Locator) {
 }
 
 test('the teacher does the same by keyboard alone', async ({ page, request }) => {
+  test.setTimeout(180_000);
   const { admin, memo, ria, leo } = await paidClass(request);
   await countPrints(page);
   await signIn(page, 'teller');
@@ -185,7 +195,7 @@ test('the teacher does the same by keyboard alone', async ({ page, request }) =>
   await keys.tabTo(page.getByRole('link', { name: 'Payday history' }));
   await keys.press('Enter');
   await keys.skipToContent();
-  const row = page.getByTestId('payday-history-row').filter({ hasText: memo });
+  const row = paydayRow(page, memo);
   await keys.tabTo(row.getByRole('button', { name: `Reverse: ${memo}` }));
   await keys.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Reverse Payday' });

@@ -1,28 +1,19 @@
 import { messages, teacherCalls as calls } from '@bank/shared';
 import { listStudentsGoals } from '../domain/goals/index.js';
-import { reverseBatch, reverseTransaction } from '../domain/ledger/reversals/index.js';
+import { reverseBatch } from '../domain/ledger/reversals/index.js';
 import { reissuePasswords, setBanker } from '../domain/users/class-students.js';
 import { actorOf } from '../plugins/auth.js';
 import { registerRoute, type RoutePlugin } from './register.js';
+import { clockOf, reverseTransactionRoute } from './transactions.js';
 
 /**
  * API.md "Teachers without dead ends": what a teacher does for the Students of their own class
  * (the domain decides who may: domain/bank/class-rights.ts), and the goals of a page of Students.
  */
 export const teacherRoutes: RoutePlugin = async (app, { db, config }) => {
-  const clock = () => ({ now: new Date(), postingDelaySeconds: config.postingDelaySeconds });
+  const clock = clockOf(config);
 
-  registerRoute(app, calls.reverseTransaction, async (request, reply) => {
-    const { transactionId } = request.params;
-    const result = await reverseTransaction(
-      db,
-      clock(),
-      actorOf(request),
-      transactionId,
-      request.body.reason,
-    );
-    return reply.code(201).send(result);
-  });
+  registerRoute(app, calls.reverseTransaction, reverseTransactionRoute(db, clock));
 
   registerRoute(app, calls.reversePayday, async (request, reply) => {
     const result = await reverseBatch(db, clock(), actorOf(request), request.params.batchId, request.body);

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { transactionCalls as calls } from '@bank/shared';
+import { transactionCalls as calls, type Route } from '@bank/shared';
 import type { Tx } from '../db/client.js';
 import { isStaff } from '../domain/actor.js';
 import { forbidden } from '../domain/errors.js';
@@ -18,7 +18,7 @@ import { postTransactions } from '../domain/ledger/posting/index.js';
 import { reverseTransaction } from '../domain/ledger/reversals/index.js';
 import { actorOf, withCheckedSession } from '../plugins/auth.js';
 import type { RouteDeps } from './deps.js';
-import { registerRoute, type RoutePlugin } from './register.js';
+import { registerRoute, type Handler, type RoutePlugin } from './register.js';
 
 /**
  * A deposit's or withdrawal's input, also its idempotency payload: the memo only when there is one,
@@ -30,7 +30,7 @@ const singleLegInput = (body: { accountId: string; amount: number; memo: string 
   ...(body.memo ? { memo: body.memo } : {}),
 });
 
-const clockOf = (config: RouteDeps['config']) => (): LedgerClock => ({
+export const clockOf = (config: RouteDeps['config']) => (): LedgerClock => ({
   now: new Date(),
   postingDelaySeconds: config.postingDelaySeconds,
 });
@@ -106,6 +106,27 @@ export const moneyRoutes: RoutePlugin = async (app, { db, config }) => {
 };
 
 /** The calls on transactions that exist: list, edit, reverse, delete, and the end-of-day posting. */
+/** The reversal's schemas, whoever's path and tier they are under. */
+type AnyReverseRoute = Omit<typeof calls.reverse, 'path' | 'tier' | 'tags'> & Route;
+
+/**
+ * Reverses a transaction with the reason given: the admin's call and the teacher's (routes/teacher.ts,
+ * issue 33) alike; the domain decides who may reverse which.
+ */
+export const reverseTransactionRoute =
+  (db: RouteDeps['db'], clock: () => LedgerClock): Handler<AnyReverseRoute> =>
+  async (request, reply) => {
+    const { transactionId } = request.params;
+    const result = await reverseTransaction(
+      db,
+      clock(),
+      actorOf(request),
+      transactionId,
+      request.body.reason,
+    );
+    return reply.code(201).send(result);
+  };
+
 export const transactionRoutes: RoutePlugin = async (app, { db, config }) => {
   const clock = clockOf(config);
 
@@ -124,17 +145,7 @@ export const transactionRoutes: RoutePlugin = async (app, { db, config }) => {
     }),
   );
 
-  registerRoute(app, calls.reverse, async (request, reply) => {
-    const { transactionId } = request.params;
-    const result = await reverseTransaction(
-      db,
-      clock(),
-      actorOf(request),
-      transactionId,
-      request.body.reason,
-    );
-    return reply.code(201).send(result);
-  });
+  registerRoute(app, calls.reverse, reverseTransactionRoute(db, clock));
 
   registerRoute(app, calls.delete, async (request, reply) => {
     await deleteTransaction(db, { now: new Date() }, actorOf(request), request.params.transactionId);

@@ -136,7 +136,7 @@ export function PaydayHistoryPage() {
                   rows={data}
                   rowKey={(b) => b.batchId}
                   emptyText={t.noPaydays}
-                  minWidth={1000}
+                  minWidth={900}
                   rowTestId="payday-history-row"
                 />
               )
