@@ -131,7 +131,7 @@ test('the teacher screens, every size and scheme, axe clean', async ({ page, req
   const reverse = page.getByRole('dialog', { name: 'Reverse Payday' });
   await expect(reverse.getByRole('checkbox', { name: /\(another class\)/ })).toBeDisabled();
   await everyWay(page, 'reverse-payday');
-  await reverse.getByRole('button', { name: 'Cancel' }).click();
+  await reverse.getByRole('button', { name: 'Go Back' }).click();
 
   await page.goto(`/account/${riaChecking}`);
   await expect(page.getByRole('button', { name: /^Reverse/ }).first()).toBeVisible();
@@ -176,7 +176,7 @@ test('the teacher screens, every size and scheme, axe clean', async ({ page, req
   await page
     .getByRole('textbox', { name: /CSV/i })
     .fill(`username,name,branch,accounts\nnew-${tag},New Kid,Room ${tag},CHECKING\n`);
-  await page.getByRole('button', { name: /Check/ }).click();
+  await page.getByRole('button', { name: 'Check', exact: true }).click();
   await expect(page.getByTestId('new-classes')).toContainText(`Room ${tag}`);
   await everyWay(page, 'import-new-class');
 });

@@ -49,7 +49,7 @@ export const teacherText = {
 
   // Students: choosing, slips, bankers
   chooseStudent: (name: string) => `Choose ${name}`,
-  chooseColumn: 'Choose',
+  resetShort: 'Reset',
   chooseAllShown: 'Choose every student shown',
   chosenCount: (count: number) => `${count} chosen`,
   printNewSlips: 'Print new sign-in slips',

@@ -178,7 +178,16 @@ function PhoneAccountLine({
  * Reset Password for one student: the button says whose in its accessible name (the dialog's
  * title, starting with the words it shows) and, for sight, by standing in the student's row or card.
  */
-function ResetButton({ student, onReset }: { student: Student; onReset: (student: Student) => void }) {
+function ResetButton({
+  student,
+  onReset,
+  short = false,
+}: {
+  student: Student;
+  onReset: (student: Student) => void;
+  /** "Reset" in the table's Password column (its header says what); the whole words on a card. */
+  short?: boolean;
+}) {
   return (
     <Button
       size="compact-sm"
@@ -188,7 +197,7 @@ function ResetButton({ student, onReset }: { student: Student; onReset: (student
       style={{ flexShrink: 0 }}
       aria-label={t.resetPasswordFor(student.name, student.userId)}
     >
-      Reset Password
+      {short ? teacherText.resetShort : 'Reset Password'}
     </Button>
   );
 }
@@ -266,15 +275,17 @@ export function studentColumns(branches: Branch[], actions: RowActions): Column<
     />
   );
   return [
-    ...(actions.chosen
-      ? [
-          {
-            header: teacherText.chooseColumn,
-            cell: (s: Student) => <ChooseBox student={s} actions={actions} />,
-          },
-        ]
-      : []),
-    { header: 'Name', cell: fullName },
+    // The box that chooses a student for slips stands before their name: a column of its own would
+    // push the table past a laptop's width.
+    {
+      header: 'Name',
+      cell: (s) => (
+        <Group gap="xs" wrap="nowrap">
+          <ChooseBox student={s} actions={actions} />
+          <span>{fullName(s)}</span>
+        </Group>
+      ),
+    },
     { header: 'User Id', cell: (s) => s.userId },
     { header: 'Branch', cell: (s) => branchName(s.branchId) },
     { header: 'Accounts', cell: (s) => <AccountsCell student={s} actions={actions} phone={false} /> },
@@ -283,7 +294,7 @@ export function studentColumns(branches: Branch[], actions: RowActions): Column<
     {
       header: 'Password',
       action: true,
-      cell: (s) => (actions.mayReset(s) ? <ResetButton student={s} onReset={actions.onReset} /> : null),
+      cell: (s) => (actions.mayReset(s) ? <ResetButton student={s} onReset={actions.onReset} short /> : null),
     },
   ];
 }

@@ -242,7 +242,7 @@ function StudentsTable(props: { list: PagedList<Student>; branches: Branch[]; ac
             rows={loaded}
             rowKey={(s) => s.userId}
             emptyText={t.noStudentsFound}
-            minWidth={1080}
+            minWidth={940}
             rowTestId="student-row"
           />
         )}
