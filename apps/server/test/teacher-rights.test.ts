@@ -368,7 +368,11 @@ describe("GET /teller/batches/{bankId}: a class's history", () => {
     const detail = await call(t.app, 'GET', `/teller/batches/${one.bankId}/${paid.body.batchId}`, {
       token: one.tokens.teller,
     });
-    expect(detail.body.payments.map((p: any) => p.branchId)).toEqual([one.north.id, one.main.id, one.main.id]);
+    expect(detail.body.payments.map((p: any) => p.branchId)).toEqual([
+      one.north.id,
+      one.main.id,
+      one.main.id,
+    ]);
   });
 });
 
@@ -386,7 +390,9 @@ describe('lists a teacher can work with', () => {
     expect(north.body.map((a: any) => a.accountId)).toEqual([one.otherChecking.accountNumber]);
     expect(north.headers['x-total-count']).toBe('1');
     // Another bank's branch names none of this bank's accounts.
-    expect((await get(`/teller/accounts/bank/${one.bankId}?limit=10&branchId=${two.north.id}`)).body).toEqual([]);
+    expect((await get(`/teller/accounts/bank/${one.bankId}?limit=10&branchId=${two.north.id}`)).body).toEqual(
+      [],
+    );
   });
 
   it('Manage Users: filtered by branch and by role, each with the banker flag; Students carry it too', async () => {
@@ -435,7 +441,8 @@ describe('lists a teacher can work with', () => {
   });
 
   it('Import with createBranches creates the new class once and puts its students in it', async () => {
-    const csv = 'username,name,branch,accounts\nroom-kid-1,Room Kid One,Room 12,CHECKING\nroom-kid-2,Room Kid Two,ROOM 12,\n';
+    const csv =
+      'username,name,branch,accounts\nroom-kid-1,Room Kid One,Room 12,CHECKING\nroom-kid-2,Room Kid Two,ROOM 12,\n';
     const res = await call(t.app, 'POST', '/admin/users/import?createBranches=true', {
       token: one.tokens.admin,
       body: csv,

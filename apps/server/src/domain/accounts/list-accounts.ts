@@ -41,7 +41,9 @@ async function openAccountsWhere(
 /** A customer's accounts: the customer themself, or staff of the customer's bank (else 404). */
 export async function listUserAccounts(db: Executor, actor: Actor, username: string): Promise<Account[]> {
   const user = await findVisibleUser(db, actor, username);
-  return (await openAccountsWhere(db, eq(accounts.userId, user.id))).map(({ ownerName: _, ...account }) => account);
+  return (await openAccountsWhere(db, eq(accounts.userId, user.id))).map(
+    ({ ownerName: _, ...account }) => account,
+  );
 }
 
 export interface AccountSearch extends PageQuery {
