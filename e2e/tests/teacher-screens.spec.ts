@@ -93,7 +93,7 @@ async function setRights(request: APIRequestContext, admin: string, on: boolean)
 }
 
 test('the teacher screens, every size and scheme, axe clean', async ({ page, request }) => {
-  test.setTimeout(600_000);
+  test.setTimeout(1_200_000);
   // A step that cannot be done fails in a minute, not at the end of the whole test's time.
   page.setDefaultTimeout(60_000);
   const { admin, tag, memo, riaChecking } = await setUp(request);

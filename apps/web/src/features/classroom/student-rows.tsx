@@ -264,8 +264,11 @@ function AccountsCell({
   );
 }
 
-/** The Students table on a wide screen. */
-export function studentColumns(branches: Branch[], actions: RowActions): Column<Student>[] {
+/**
+ * The Students table on a wide screen. With one class chosen its Branch column would say the same
+ * on every row (the Class filter names it), so it is left out and the table fits a laptop.
+ */
+export function studentColumns(branches: Branch[], actions: RowActions, oneClass = false): Column<Student>[] {
   const branchName = branchNameOf(branches);
   const goals = (s: Student) => (
     <StudentGoals
@@ -287,7 +290,7 @@ export function studentColumns(branches: Branch[], actions: RowActions): Column<
       ),
     },
     { header: 'User Id', cell: (s) => s.userId },
-    { header: 'Branch', cell: (s) => branchName(s.branchId) },
+    ...(oneClass ? [] : [{ header: 'Branch', cell: (s: Student) => branchName(s.branchId) }]),
     { header: 'Accounts', cell: (s) => <AccountsCell student={s} actions={actions} phone={false} /> },
     { header: participationScreenText.goalsColumn, cell: goals },
     { header: teacherText.bankerColumn, cell: (s) => <BankerCell student={s} actions={actions} /> },

@@ -228,7 +228,12 @@ function resetSlip(
 }
 
 /** The roster: a table (a card per student on a phone), a page at a time, with Show more. */
-function StudentsTable(props: { list: PagedList<Student>; branches: Branch[]; actions: RowActions }) {
+function StudentsTable(props: {
+  list: PagedList<Student>;
+  branches: Branch[];
+  actions: RowActions;
+  oneClass: boolean;
+}) {
   const { list, branches, actions } = props;
   const listRef = useRef<HTMLDivElement>(null);
   return (
@@ -237,7 +242,7 @@ function StudentsTable(props: { list: PagedList<Student>; branches: Branch[]; ac
         {(loaded) => (
           <DataTable
             label="Students"
-            columns={studentColumns(branches, actions)}
+            columns={studentColumns(branches, actions, props.oneClass)}
             phoneCard={(s) => <StudentCard student={s} branches={branches} actions={actions} />}
             rows={loaded}
             rowKey={(s) => s.userId}
@@ -311,7 +316,7 @@ export function StudentsPage() {
           onChosen={() => requestSlips(async () => chosen, chosen.length)}
           onClass={(id, count) => requestSlips(() => classUsernames(bankId, id), count)}
         />
-        <StudentsTable list={list} branches={branchList} actions={actions} />
+        <StudentsTable list={list} branches={branchList} actions={actions} oneClass={classId !== null} />
       </Stack>
       <ResetPasswordDialog
         user={resetting}
