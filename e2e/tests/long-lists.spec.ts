@@ -84,8 +84,12 @@ test('each list searches by name or User Id on the server and says how many matc
   await expect(count).toHaveText(/^2 of \d+ accounts match$/);
   const rows = page.getByTestId('account-row');
   await expect(rows).toHaveCount(2);
-  // Money in it: the Delete says why, from the account's own facts (no request per account).
-  await expect(rows.first()).toContainText('Cannot delete: the balance is $123,456,789.01.');
+  // Money in it: no Delete on it (issue 33), from the account's own facts (no request per account);
+  // one line above the list says when Delete shows.
+  await expect(rows.first().getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await expect(
+    page.getByText('Delete shows on an account once it is empty and has nothing pending.'),
+  ).toBeVisible();
 });
 
 const SCREENS: [path: string, heading: string, rowTestId: string][] = [

@@ -39,6 +39,8 @@ beforeEach(() => seed());
 async function seed() {
   await t.reset();
   ({ one, two } = await seedTwoBanks(t.db));
+  // one-teller teaches Main (one.student's class): what a teacher does for their own class.
+  await t.db.execute(sql`update users set branch_id = ${one.main.id} where id = ${one.teller.id}`);
   await t.db.execute(
     sql`update accounts set opened_at = '2025-01-10T09:00:00Z' where account_number = ${one.checking.accountNumber}`,
   );
@@ -123,6 +125,7 @@ const {
   goals,
   sessions,
   statements,
+  teacher,
   tickets,
 } = contract;
 const { transactions, users } = contract;
@@ -277,6 +280,15 @@ function probes(): Map<Route, Probe> {
     [goals.ofUser, { params: student }],
     [goals.update, { params: { goalId }, body: { name: 'Bigger bike' } }],
     [goals.delete, { params: { goalId } }],
+    [teacher.reverseTransaction, { params: { transactionId }, body: { reason: 'Paid twice' } }],
+    [teacher.reversePayday, { params: { batchId }, body: { reason: 'Wrong class' } }],
+    [teacher.resetPassword, { params: student }],
+    [teacher.setBanker, { params: student, body: { banker: false } }],
+    [teacher.slips, { body: { usernames: [one.student.username] } }],
+    [
+      teacher.studentGoals,
+      { params: { bankId: one.bankId }, query: { usernames: `${one.student.username},one-classmate` } },
+    ],
   ]);
 }
 

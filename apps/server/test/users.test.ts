@@ -747,7 +747,7 @@ describe('PUT /user/users/{userId}/updatePassword', () => {
 });
 
 describe('tiers', () => {
-  it('declares /admin user calls admin-only and the /user and bare /users calls open to anyone signed in', () => {
+  it('declares /admin user calls admin-only, the teacher ones staff-only, and the /user and bare /users calls open to anyone signed in', () => {
     const declared = t.app.apiRoutes
       .filter((r) => r.url.includes('/users/'))
       .map((r) => `${r.method} ${r.url} ${r.tier}`)
@@ -759,7 +759,9 @@ describe('tiers', () => {
       'POST /api/admin/users/:userId/resetPassword admin',
       'POST /api/admin/users/create admin',
       'POST /api/admin/users/import admin',
+      'POST /api/teller/users/:username/resetPassword teller',
       'PUT /api/admin/users/:userId/updateUser admin',
+      'PUT /api/teller/users/:username/banker teller',
       'PUT /api/user/users/:userId/updateDisplayName user',
       'PUT /api/user/users/:userId/updatePassword user',
       'PUT /api/users/:userId/updateDisplayName user',

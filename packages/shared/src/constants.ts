@@ -65,6 +65,10 @@ export const limits = {
   requestsPageDefault: 100,
   scheduleRunsPageDefault: 20,
   scheduleRunsPageMax: 50,
+  /** Students whose sign-in slips one call reprints (POST /teller/students/slips). */
+  slipsMax: 200,
+  /** Students whose goals one call reads (GET /teller/students/{bankId}/goals): a page of the roster. */
+  goalsPageMax: 100,
   /** A roster search text (`q`). */
   studentSearchMaxLength: 100,
   /** A schedule's name ("Class job pay") and a reversal's reason: short, like a memo. */

@@ -30,6 +30,9 @@ export const errorReasons = [
   // 403
   'FORBIDDEN',
   'TELLER_PERMISSION_MISSING',
+  // A teacher acting for a Student: they have no class (branch), or it is not this Student's.
+  'NO_CLASS',
+  'NOT_YOUR_CLASS',
   'PASSWORD_CHANGE_REQUIRED',
   'TICKET_STATUS_ADMIN_ONLY',
   // 404 (also for another bank's or customer's record: we never confirm it exists)

@@ -3,8 +3,8 @@
  * defines one (note the double space in TARGET_ACCOUNT_INVALID: the spec has it), and the API
  * contract's texts for what the server answers. Server and web import these; never retype them.
  * The staff screens' texts are in modules of their own beside this one (classroom-text.ts,
- * school-year-screens.ts and reversal-labels.ts, support-guidance.ts): the sign-in page loads this
- * module (issue 22). What the page says when the app's files do not arrive is in
+ * school-year-screens.ts and reversal-labels.ts, support-guidance.ts, participation-text.ts,
+ * teacher-text.ts): the sign-in page loads this module (issue 22). What the page says when the app's files do not arrive is in
  * load-failure-text.ts, which the page's script shows without this module.
  */
 export const messages = {

@@ -76,6 +76,10 @@ export const banks = pgTable(
     tellerDepositPermission: boolean('teller_deposit_permission').notNull().default(true),
     tellerWithdrawalPermission: boolean('teller_withdrawal_permission').notNull().default(true),
     tellerTransferPermission: boolean('teller_transfer_permission').notNull().default(true),
+    /** What a teacher may do for their own branch's Students (API.md "Teachers without dead ends"). */
+    tellerCanReverse: boolean('teller_can_reverse').notNull().default(true),
+    tellerCanResetPasswords: boolean('teller_can_reset_passwords').notNull().default(true),
+    tellerCanManageBankers: boolean('teller_can_manage_bankers').notNull().default(true),
     /** A banker's request of at most this is approved at once (API.md "Students who take part"). */
     bankerLimitCents: cents('banker_limit_cents').notNull().default(0),
     /** IANA zone its schedules run in (06:00 local); checked against PostgreSQL's zones on update. */

@@ -43,7 +43,12 @@ export const forbidden = (
   message: string = messages.forbidden,
   reason: Extract<
     ErrorReason,
-    'FORBIDDEN' | 'TELLER_PERMISSION_MISSING' | 'TICKET_STATUS_ADMIN_ONLY' | 'PASSWORD_CHANGE_REQUIRED'
+    | 'FORBIDDEN'
+    | 'TELLER_PERMISSION_MISSING'
+    | 'TICKET_STATUS_ADMIN_ONLY'
+    | 'PASSWORD_CHANGE_REQUIRED'
+    | 'NO_CLASS'
+    | 'NOT_YOUR_CLASS'
   > = 'FORBIDDEN',
 ) => new AppError(403, 'FORBIDDEN', message, undefined, { reason });
 /** Also the answer for another bank's or another customer's resource: we never confirm it exists. */

@@ -61,8 +61,10 @@ export const classroomRoutes: RoutePlugin = async (app, { db, config, clock }) =
     app,
     calls.importRoster,
     async (request, reply) => {
-      if (request.query.dryRun) return reply.send(await checkRoster(db, actorOf(request), request.body));
-      const result = await importRoster(db, actorOf(request), request.body, clock.now());
+      const options = { createBranches: request.query.createBranches };
+      if (request.query.dryRun)
+        return reply.send(await checkRoster(db, actorOf(request), request.body, options));
+      const result = await importRoster(db, actorOf(request), request.body, options, clock.now());
       // The answer carries passwords: no cache may keep it.
       return reply.code(201).header('cache-control', 'no-store').send(result);
     },

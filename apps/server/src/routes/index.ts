@@ -9,6 +9,7 @@ import { goalRoutes, requestRoutes } from './participation.js';
 import { scheduleRoutes } from './schedules.js';
 import { sessionRoutes } from './sessions.js';
 import { statementRoutes } from './statements.js';
+import { teacherRoutes } from './teacher.js';
 import { ticketRoutes } from './tickets.js';
 import { moneyRoutes, transactionRoutes } from './transactions.js';
 import { userRoutes } from './users.js';
@@ -31,4 +32,5 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, con
   await app.register(scheduleRoutes, deps);
   await app.register(requestRoutes, deps);
   await app.register(goalRoutes, deps);
+  await app.register(teacherRoutes, deps);
 };

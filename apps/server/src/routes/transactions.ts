@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { transactionCalls as calls } from '@bank/shared';
+import { transactionCalls as calls, type Route } from '@bank/shared';
 import type { Tx } from '../db/client.js';
 import { isStaff } from '../domain/actor.js';
 import { forbidden } from '../domain/errors.js';
@@ -18,7 +18,7 @@ import { postTransactions } from '../domain/ledger/posting/index.js';
 import { reverseTransaction } from '../domain/ledger/reversals/index.js';
 import { actorOf, withCheckedSession } from '../plugins/auth.js';
 import { ledgerClockOf, type RouteDeps } from './deps.js';
-import { registerRoute, type RoutePlugin } from './register.js';
+import { registerRoute, type Handler, type RoutePlugin } from './register.js';
 
 /**
  * A deposit's or withdrawal's input, also its idempotency payload: the memo only when there is one,
@@ -101,6 +101,27 @@ export const moneyRoutes: RoutePlugin = async (app, { db, config, clock }) => {
 };
 
 /** The calls on transactions that exist: list, edit, reverse, delete, and the end-of-day posting. */
+/** The reversal's schemas, whoever's path and tier they are under. */
+type AnyReverseRoute = Omit<typeof calls.reverse, 'path' | 'tier' | 'tags'> & Route;
+
+/**
+ * Reverses a transaction with the reason given: the admin's call and the teacher's (routes/teacher.ts,
+ * issue 33) alike; the domain decides who may reverse which.
+ */
+export const reverseTransactionRoute =
+  (db: RouteDeps['db'], clock: () => LedgerClock): Handler<AnyReverseRoute> =>
+  async (request, reply) => {
+    const { transactionId } = request.params;
+    const result = await reverseTransaction(
+      db,
+      clock(),
+      actorOf(request),
+      transactionId,
+      request.body.reason,
+    );
+    return reply.code(201).send(result);
+  };
+
 export const transactionRoutes: RoutePlugin = async (app, { db, config, clock }) => {
   const ledgerClock = ledgerClockOf({ clock, config });
 
@@ -119,17 +140,7 @@ export const transactionRoutes: RoutePlugin = async (app, { db, config, clock })
     }),
   );
 
-  registerRoute(app, calls.reverse, async (request, reply) => {
-    const { transactionId } = request.params;
-    const result = await reverseTransaction(
-      db,
-      ledgerClock(),
-      actorOf(request),
-      transactionId,
-      request.body.reason,
-    );
-    return reply.code(201).send(result);
-  });
+  registerRoute(app, calls.reverse, reverseTransactionRoute(db, ledgerClock));
 
   registerRoute(app, calls.delete, async (request, reply) => {
     await deleteTransaction(db, { now: clock.now() }, actorOf(request), request.params.transactionId);

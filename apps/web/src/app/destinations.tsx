@@ -143,6 +143,12 @@ export const destinations: Destination[] = [
     },
   },
   {
+    // Beyond the spec's routes (issue 33): new sign-in slips of chosen students or a class.
+    path: ':bankId/students/slips',
+    roles: STAFF,
+    lazy: async () => ({ Component: (await import('../features/classroom/sign-in-slips')).NewSlipsPage }),
+  },
+  {
     // Beyond the spec's routes (issue 24): a class banker asks for a classmate's account.
     path: ':bankId/class-bank',
     roles: ['USER'],

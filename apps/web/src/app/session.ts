@@ -6,7 +6,7 @@ import { sessionCalls } from '@bank/shared';
 import { api } from '../lib/api-client';
 import { authStore } from '../lib/auth-store';
 import { pendingSubmissions } from '../lib/idempotency';
-import { forgetImportResult } from '../lib/import-result-slot';
+import { forgetIssuedPasswords } from '../lib/import-result-slot';
 
 /**
  * Ends the session on this device: the auth store first (so the guarded screens, and with them
@@ -19,7 +19,7 @@ export function useSignOutLocally() {
     await queryClient.cancelQueries();
     authStore.clear();
     pendingSubmissions.clear();
-    forgetImportResult();
+    forgetIssuedPasswords();
     await navigate('/login', { replace: true });
     queryClient.clear();
     notifications.clean();

@@ -1,7 +1,7 @@
 import { Group, Modal } from '@mantine/core';
 import { useState } from 'react';
 import { classroomText, type User } from '@bank/shared';
-import { ResetPasswordSection } from './reset-password';
+import { ResetPasswordSection, type ResetCall } from './reset-password';
 
 type Resettable = Pick<User, 'userId' | 'name'>;
 
@@ -11,7 +11,18 @@ type Resettable = Pick<User, 'userId' | 'name'>;
  * button that opened it (Mantine's focus trap and return). Its Confirm Action is a dialog on top of
  * this one: while it is open, Escape closes only it.
  */
-export function ResetPasswordDialog({ user, onClose }: { user: Resettable | null; onClose: () => void }) {
+export function ResetPasswordDialog({
+  user,
+  onClose,
+  via,
+  onPrintSlip,
+}: {
+  user: Resettable | null;
+  onClose: () => void;
+  via?: ResetCall;
+  /** After a reset: print the user's sign-in slip with the new password (issue 33). */
+  onPrintSlip?: (user: Resettable, password: string) => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   // The last user stays in the dialog while it fades out.
   const [shown, setShown] = useState<Resettable | null>(user);
@@ -30,7 +41,13 @@ export function ResetPasswordDialog({ user, onClose }: { user: Resettable | null
         </Group>
         <Modal.Body pt={0}>
           {shown && (
-            <ResetPasswordSection key={shown.userId} user={shown} onConfirmingChange={setConfirming} />
+            <ResetPasswordSection
+              key={shown.userId}
+              user={shown}
+              onConfirmingChange={setConfirming}
+              via={via}
+              onPrintSlip={onPrintSlip && ((password) => onPrintSlip(shown, password))}
+            />
           )}
         </Modal.Body>
       </Modal.Content>

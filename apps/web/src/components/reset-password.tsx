@@ -2,7 +2,8 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { messages, screenMessages, userCalls, type User } from '@bank/shared';
+import { IconPrinter } from '@tabler/icons-react';
+import { messages, screenMessages, teacherCalls, teacherText, userCalls, type User } from '@bank/shared';
 import { api } from '../lib/api-client';
 import { useConfirmAction } from './use-confirm-action';
 import { failureStatus, StatusLine, SUCCESS_TITLE_COLOR, type Status } from './status-message';
@@ -13,13 +14,20 @@ const adminText = screenMessages.admin;
 /** The password in the server's "Temporary password: {password}" answer. */
 export const passwordOfReset = (text: string) => /Temporary password:\s*(\S+)\s*$/.exec(text)?.[1] ?? null;
 
+/** Whose call resets: an admin's (any user, Manage Users) or a teacher's (a Student of their class). */
+export type ResetCall = 'admin' | 'teacher';
+
 /**
- * POST /admin/users/{userId}/resetPassword. The answer carries a password, so the mutation keeps
- * nothing once the component lets go of it (gcTime 0).
+ * POST /admin/users/{userId}/resetPassword, or a teacher's POST /teller/users/{username}/resetPassword
+ * (issue 33). The answer carries a password, so the mutation keeps nothing once the component lets
+ * go of it (gcTime 0).
  */
-function useResetPassword() {
+function useResetPassword(via: ResetCall) {
   return useMutation({
-    mutationFn: async (userId: string) => api.call(userCalls.resetPassword, { params: { userId } }),
+    mutationFn: async (userId: string) =>
+      via === 'admin'
+        ? api.call(userCalls.resetPassword, { params: { userId } })
+        : api.call(teacherCalls.resetPassword, { params: { username: userId } }),
     gcTime: 0,
   });
 }
@@ -74,12 +82,17 @@ export function IssuedPasswordAlert({
 export function ResetPasswordSection({
   user,
   onConfirmingChange,
+  via = 'admin',
+  onPrintSlip,
 }: {
   user: Pick<User, 'userId' | 'name'>;
   /** Whether its Confirm Action dialog is open: a dialog around this one leaves Escape to it. */
   onConfirmingChange?: (confirming: boolean) => void;
+  via?: ResetCall;
+  /** A reset prints a sign-in slip too (issue 33): given the new password, opens the slips. */
+  onPrintSlip?: ((password: string) => void) | undefined;
 }) {
-  const reset = useResetPassword();
+  const reset = useResetPassword(via);
   const [password, setPassword] = useState<string | null>(null);
   const [status, setStatus] = useState<Status | null>(null);
   const { ask, modal, opened } = useConfirmAction();
@@ -112,6 +125,13 @@ export function ResetPasswordSection({
           password={password}
           note={adminText.resetPasswordNote}
         />
+      )}
+      {password && onPrintSlip && (
+        <Group justify="flex-end">
+          <Button leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => onPrintSlip(password)}>
+            {teacherText.printResetSlip}
+          </Button>
+        </Group>
       )}
       <StatusLine status={status} />
       <Group justify="space-between" gap="xs" wrap="wrap">

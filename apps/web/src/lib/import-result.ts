@@ -1,5 +1,5 @@
-import { importResult, type ImportResult } from '@bank/shared';
-import { forgetImportResult, IMPORT_RESULT_KEY as KEY } from './import-result-slot';
+import { importResult, slipsResult, type ImportResult, type Slip } from '@bank/shared';
+import { forgetImportResult, IMPORT_RESULT_KEY as KEY, NEW_SLIPS_KEY } from './import-result-slot';
 
 /**
  * The last roster import's answer, with its temporary passwords, until the admin is done with it
@@ -20,4 +20,27 @@ export const importResultStore = {
     }
   },
   clear: forgetImportResult,
+};
+
+/**
+ * New sign-in slips (issue 33: a class's or one student's new passwords), kept like the import's
+ * answer: in this tab's sessionStorage until the teacher is done, forgotten at sign-out.
+ */
+export const newSlipsStore = {
+  save(slips: Slip[]) {
+    window.sessionStorage.setItem(NEW_SLIPS_KEY, JSON.stringify({ slips }));
+  },
+  load(): Slip[] {
+    try {
+      const stored = slipsResult.safeParse(
+        JSON.parse(window.sessionStorage.getItem(NEW_SLIPS_KEY) ?? 'null'),
+      );
+      return stored.success ? stored.data.slips : [];
+    } catch {
+      return [];
+    }
+  },
+  clear() {
+    window.sessionStorage.removeItem(NEW_SLIPS_KEY);
+  },
 };

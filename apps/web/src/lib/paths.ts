@@ -18,6 +18,8 @@ export const paths = {
   /** Beyond the spec's routes: the classroom tools (issue 12). */
   payday: (bankId: number) => `/${bankId}/payday`,
   students: (bankId: number) => `/${bankId}/students`,
+  /** Beyond the spec's routes (issue 33): new sign-in slips of chosen students or a class. */
+  newSlips: (bankId: number) => `/${bankId}/students/slips`,
   /** Beyond the spec's routes: the school year (issue 21). */
   schedules: (bankId: number) => `/${bankId}/schedules`,
   paydayHistory: (bankId: number) => `/${bankId}/payday/history`,

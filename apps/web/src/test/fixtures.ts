@@ -75,7 +75,17 @@ export const bankSettings: BankSettings = {
   tellerTransferPermission: false,
   timeZone: 'UTC',
   bankerLimit: 0,
+  tellerCanReverse: true,
+  tellerCanResetPasswords: true,
+  tellerCanManageBankers: true,
 };
+
+/** The bank's accounts as Manage Accounts reads them: each with its owner's name. */
+export const bankAccounts = [
+  { ...checking, ownerName: 'Sam Student' },
+  { ...savings, ownerName: 'Sam Student' },
+  { ...northChecking, ownerName: 'Nora North' },
+];
 
 export function transaction(overrides: Partial<Transaction>): Transaction {
   return {
@@ -105,6 +115,7 @@ export const roster = [
     name: 'Sam Student',
     displayName: null,
     branchId: 1,
+    banker: false,
     accounts: [checking, savings],
   },
   {
@@ -113,6 +124,7 @@ export const roster = [
     name: 'Nora North',
     displayName: null,
     branchId: 2,
+    banker: false,
     accounts: [northChecking],
   },
 ];

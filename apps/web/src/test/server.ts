@@ -3,10 +3,10 @@ import { setupServer } from 'msw/node';
 import { pagedAnswer } from './paging';
 import {
   admin,
+  bankAccounts,
   bankSettings,
   branches,
   checking,
-  northChecking,
   roster,
   savings,
   student,
@@ -26,7 +26,7 @@ export const handlers = [
       : HttpResponse.json({ error: 'NOT_FOUND', message: 'Not found.' }, { status: 404 });
   }),
   http.get('*/api/user/accounts/user/:username', () => HttpResponse.json([checking, savings])),
-  http.get('*/api/teller/accounts/bank/:bankId', () => HttpResponse.json([checking, savings, northChecking])),
+  http.get('*/api/teller/accounts/bank/:bankId', () => HttpResponse.json(bankAccounts)),
   http.get('*/api/teller/branches/:bankId', () => HttpResponse.json(branches)),
   // The admin's home asks for the bank's users (its setup checklist), as Manage Users does.
   http.get('*/api/admin/users/:bankId', () => HttpResponse.json(Object.values(users))),
@@ -38,6 +38,7 @@ export const handlers = [
   http.get('*/api/teller/requests/:bankId', () => HttpResponse.json([])),
   http.get('*/api/user/requests/:username', () => HttpResponse.json([])),
   http.get('*/api/user/goals/:username', () => HttpResponse.json([])),
+  http.get('*/api/teller/students/:bankId/goals', () => HttpResponse.json([])),
   http.get('*/api/teller/students/:bankId', ({ request }) => {
     const branchId = new URL(request.url).searchParams.get('branchId');
     const inBranch = roster.filter((s) => !branchId || String(s.branchId) === branchId);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { account, createAccountBody } from '../schemas/accounts.js';
+import { account, bankAccount, createAccountBody } from '../schemas/accounts.js';
 import { accountNumber, pathText, positiveId } from '../schemas/common.js';
 import { bankAccountsQuery } from '../schemas/paging.js';
 import { route } from './route.js';
@@ -20,7 +20,7 @@ export const accountCalls = {
     tags: ['accounts'],
     params: z.object({ bankId: positiveId }),
     query: bankAccountsQuery,
-    response: { 200: z.array(account) },
+    response: { 200: z.array(bankAccount) },
   }),
   create: route({
     method: 'POST',

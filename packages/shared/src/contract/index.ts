@@ -9,6 +9,7 @@ export { scheduleCalls } from './schedules.js';
 export { goalCalls, requestCalls } from './participation.js';
 export { sessionCalls } from './sessions.js';
 export { statementCalls } from './statements.js';
+export { teacherCalls } from './teacher.js';
 export { ticketCalls } from './tickets.js';
 export { transactionCalls } from './transactions.js';
 export { userCalls } from './users.js';

@@ -112,6 +112,40 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
   'POST /teller/requests/:requestId/reject': {
     summary: 'Reject a waiting request with a reason; its hold is released',
   },
+  'POST /teller/transactions/:transactionId/reverse': {
+    summary:
+      "A teacher reverses a transaction of their own class's Students (both accounts of a transfer), as the admin's call does",
+    description:
+      "A TELLER needs the bank's tellerCanReverse and a branch, and every account the transaction touches must be of a Student of that branch (403 otherwise: TELLER_PERMISSION_MISSING, NO_CLASS or NOT_YOUR_CLASS); an ADMIN may for any Student of the bank. Another bank's transaction is a 404.",
+  },
+  'POST /teller/batches/:batchId/reverse': {
+    summary:
+      "A teacher reverses a payday, or the chosen students of it, when every item reversed is of their own class's Students",
+    description:
+      'As POST /admin/batches/{batchId}/reverse. A TELLER needs tellerCanReverse and a branch, and every item reversed must be of a Student of that branch (403 otherwise); an ADMIN may for any payday of the bank.',
+  },
+  'POST /teller/users/:username/resetPassword': {
+    summary:
+      'Answers text: "Temporary password: {password}"; a Student of the teacher\'s own class; ends their sessions',
+    description:
+      'A TELLER needs tellerCanResetPasswords and a branch, and the Student must be of that branch (403 otherwise); an ADMIN may for any Student of the bank. A user who is not a Student of the bank is a 404.',
+  },
+  'PUT /teller/users/:username/banker': {
+    summary: "Makes a Student of the teacher's own class a class banker, or no longer one",
+    description:
+      'A TELLER needs tellerCanManageBankers and a branch, and the Student must be of that branch (403 otherwise); an ADMIN may for any Student of the bank. A user who is not a Student of the bank is a 404.',
+  },
+  'POST /teller/students/slips': {
+    summary:
+      'New temporary passwords for 1 to 200 Students, as sign-in slips; their sessions end. All or nothing',
+    description:
+      'Each Student at most once. The caller must be allowed to reset every one (as POST /teller/users/{username}/resetPassword); one refused, and nothing changes. A name that is no Student of the bank is a 404.',
+  },
+  'GET /teller/students/:bankId/goals': {
+    summary: 'The goals of a page of Students (1 to 100 User Ids), in one call instead of one per Student',
+    description:
+      'usernames is a comma-separated list of User Ids, each at most once. A User Id that names no Student of the bank is left out of the answer.',
+  },
   'POST /teller/schedules': {
     summary: "A payday or bill that runs on its own at 06:00 in the bank's time zone",
     description: "Each account at most once in accountIds; startDate today or later in the bank's time zone.",

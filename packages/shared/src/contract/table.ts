@@ -8,6 +8,7 @@ import { scheduleCalls } from './schedules.js';
 import { goalCalls, requestCalls } from './participation.js';
 import { sessionCalls } from './sessions.js';
 import { statementCalls } from './statements.js';
+import { teacherCalls } from './teacher.js';
 import { ticketCalls } from './tickets.js';
 import { transactionCalls } from './transactions.js';
 import { userCalls } from './users.js';
@@ -30,6 +31,7 @@ export const contract = {
   schedules: scheduleCalls,
   requests: requestCalls,
   goals: goalCalls,
+  teacher: teacherCalls,
 };
 
 /** The whole table, one entry per method and path. */

@@ -29,6 +29,10 @@ const owner = () =>
     .meta({ pattern: textPattern(false, true) })
     .optional();
 
+/** An account in the bank's list (GET /teller/accounts/bank/{bankId}): with its owner's name (issue 33). */
+export const bankAccount = account.extend({ ownerName: z.string() });
+export type BankAccount = z.infer<typeof bankAccount>;
+
 export const createAccountBody = z
   .object({
     branchId: requiredId(messages.branchRequired),

@@ -18,6 +18,13 @@ export const bankSettings = z.object({
   timeZone: z.string(),
   /** A banker's request of at most this amount is approved at once, by the bank (0: none). */
   bankerLimit: z.number(),
+  /**
+   * What a teacher (a TELLER) may do for the Students of their own branch (API.md "Teachers
+   * without dead ends"): reverse, reset passwords and reprint slips, make class bankers.
+   */
+  tellerCanReverse: z.boolean(),
+  tellerCanResetPasswords: z.boolean(),
+  tellerCanManageBankers: z.boolean(),
 });
 export type BankSettings = z.infer<typeof bankSettings>;
 
@@ -72,5 +79,9 @@ export const updateBankBody = z.object({
   /** Optional: a client that does not know it (the product spec's) leaves it as it is. */
   timeZone: timeZone.optional(),
   bankerLimit: limitInCents.optional(),
+  /** Optional, like timeZone: absent leaves each as it is. */
+  tellerCanReverse: z.boolean().optional(),
+  tellerCanResetPasswords: z.boolean().optional(),
+  tellerCanManageBankers: z.boolean().optional(),
 });
 export type UpdateBankBody = z.input<typeof updateBankBody>;

@@ -12,7 +12,8 @@ export const branch = z.object({
 });
 export type Branch = z.infer<typeof branch>;
 
-const branchName = text({
+/** A branch's name: the text rule, at most 80 characters (also a class the roster import creates). */
+export const branchName = text({
   label: 'Branch name',
   max: limits.branchNameMaxLength,
   tooLong: messages.branchNameTooLong,

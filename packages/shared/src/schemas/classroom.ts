@@ -97,11 +97,19 @@ export const batchSummary = z.object({
   count: z.number().int(),
   total: z.number(),
   createdBy: z.string(),
+  /** The name of who ran it (issue 33: the history names people, not User Ids). */
+  createdByName: z.string(),
   createdAt: z.string(),
   /** For a payday that undoes another (a reversal): that payday's id; null otherwise. */
   reversalOf: z.string().nullable(),
   /** How many of its payments have been reversed since. */
   reversedCount: z.number().int(),
+  /** The classes it paid: each branch of its students once, by name. */
+  branches: z.array(z.object({ branchId: z.number().int(), branchName: z.string() })),
+  /** The names of its first students (at most 5; `count` says how many in all), in item order. */
+  names: z.array(z.string()),
+  /** The names of the first students whose payments were reversed since (at most 5 of `reversedCount`). */
+  reversedNames: z.array(z.string()),
 });
 export type BatchSummary = z.infer<typeof batchSummary>;
 
@@ -110,6 +118,8 @@ export const batchPayment = z.object({
   transactionId: z.number().int(),
   accountId: z.string(),
   accountType,
+  /** The student's class: a teacher reverses only their own class's payments. */
+  branchId: z.number().int(),
   username: z.string(),
   name: z.string(),
   amount: z.number(),
@@ -163,6 +173,8 @@ export const student = z.object({
   name: z.string(),
   displayName: z.string().nullable(),
   branchId: z.number().int(),
+  /** A class banker (API.md "Students who take part"); a teacher may make one (issue 33). */
+  banker: z.boolean(),
   /** Open accounts, as everywhere else. */
   accounts: z.array(account),
 });
@@ -174,13 +186,17 @@ export type Student = z.infer<typeof student>;
 /** The header line the CSV must start with. */
 export const IMPORT_CSV_HEADER = ['username', 'name', 'branch', 'accounts'] as const;
 
-/** Query of POST /admin/users/import: `?dryRun=true` checks and writes nothing. */
-export const importQuery = z.object({
-  dryRun: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((value) => value === 'true'),
-});
+const flag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true');
+
+/**
+ * Query of POST /admin/users/import: `?dryRun=true` checks and writes nothing; with
+ * `createBranches=true` a branch a row names that the bank does not have yet is created with the
+ * students (issue 33: a new class), instead of being that row's error.
+ */
+export const importQuery = z.object({ dryRun: flag, createBranches: flag });
 
 /** The cells of a roster line as they were written (trimmed), so a refused row shows what was typed. */
 export const importCells = z.object({
@@ -196,7 +212,7 @@ export const importRow = z.object({
   written: importCells,
   username: z.string(),
   name: z.string(),
-  /** The branch the `branch` cell names; null when it names none of the bank's. */
+  /** The branch the `branch` cell names; null when it names none of the bank's (yet). */
   branchId: z.number().int().nullable(),
   accounts: z.array(accountType),
   /** Null when the row is fine; else what is wrong with it. */
@@ -204,8 +220,15 @@ export const importRow = z.object({
 });
 export type ImportRow = z.infer<typeof importRow>;
 
-/** 200 of a dry run: `ok` when every row would be created. */
-export const importCheck = z.object({ ok: z.boolean(), rows: z.array(importRow) });
+/**
+ * 200 of a dry run: `ok` when every row would be created. `newBranches`: the branches rows name that
+ * the bank does not have yet and that `createBranches=true` would create (by name, as first written).
+ */
+export const importCheck = z.object({
+  ok: z.boolean(),
+  rows: z.array(importRow),
+  newBranches: z.array(z.string()),
+});
 export type ImportCheck = z.infer<typeof importCheck>;
 
 export const importedStudent = z.object({

@@ -6,7 +6,8 @@
  * caller has not seen; the server finds the row's place in the order from it.
  */
 import { z } from 'zod';
-import { ACCOUNT_NUMBER_PATTERN, limits, USERNAME_PATTERN } from '../constants.js';
+import { ACCOUNT_NUMBER_PATTERN, limits, ROLES, USERNAME_PATTERN } from '../constants.js';
+import { positiveId } from './common.js';
 import { messages } from '../messages.js';
 import { text } from './text.js';
 
@@ -34,10 +35,21 @@ const cursorOf = (pattern: RegExp, what: string) =>
 export const userCursor = cursorOf(USERNAME_PATTERN, 'the User Id of the last row');
 export const accountCursor = cursorOf(ACCOUNT_NUMBER_PATTERN, 'the account number of the last row');
 
-/** Query of GET /admin/users/{bankId}. */
-export const usersQuery = z.object({ q: searchText, limit: pageLimit, cursor: userCursor });
-/** Query of GET /teller/accounts/bank/{bankId}. */
-export const bankAccountsQuery = z.object({ q: searchText, limit: pageLimit, cursor: accountCursor });
+/** Query of GET /admin/users/{bankId}: a search, a branch and a role to narrow it (issue 33), a page. */
+export const usersQuery = z.object({
+  q: searchText,
+  branchId: positiveId.optional(),
+  role: z.enum(ROLES).optional(),
+  limit: pageLimit,
+  cursor: userCursor,
+});
+/** Query of GET /teller/accounts/bank/{bankId}: a search, a branch (issue 33), a page. */
+export const bankAccountsQuery = z.object({
+  q: searchText,
+  branchId: positiveId.optional(),
+  limit: pageLimit,
+  cursor: accountCursor,
+});
 
 /**
  * The lists that always page (issue 31: a limit on everything): without `limit` an answer has the

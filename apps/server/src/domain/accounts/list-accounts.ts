@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Account } from '@bank/shared';
+import type { Account, BankAccount } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
 import { accounts, users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
@@ -8,11 +8,23 @@ import { containing } from '../search.js';
 import { pageFrom, pageSize, unknownCursor, wholeList, type Page, type PageQuery } from '../paging.js';
 import { pendingCountColumn, toAccount } from './to-account.js';
 
-const accountColumns = { account: accounts, username: users.username, pendingCount: pendingCountColumn };
+const accountColumns = {
+  account: accounts,
+  username: users.username,
+  ownerName: users.name,
+  pendingCount: pendingCountColumn,
+};
 const byOpening = [asc(accounts.openedAt), asc(accounts.accountNumber)];
 
-/** Open accounts only: closed ones are kept for statements and audit but are no longer listed. */
-async function openAccountsWhere(db: Executor, where: SQL | undefined, limit?: number): Promise<Account[]> {
+/**
+ * Open accounts only: closed ones are kept for statements and audit but are no longer listed.
+ * Each with its owner's name (the bank's list shows it, issue 33).
+ */
+async function openAccountsWhere(
+  db: Executor,
+  where: SQL | undefined,
+  limit?: number,
+): Promise<BankAccount[]> {
   const query = db
     .select(accountColumns)
     .from(accounts)
@@ -20,18 +32,25 @@ async function openAccountsWhere(db: Executor, where: SQL | undefined, limit?: n
     .where(and(isNull(accounts.closedAt), where))
     .orderBy(...byOpening);
   const rows = await (limit === undefined ? query : query.limit(limit));
-  return rows.map((row) => toAccount(row.account, row.username, row.pendingCount));
+  return rows.map((row) => ({
+    ...toAccount(row.account, row.username, row.pendingCount),
+    ownerName: row.ownerName,
+  }));
 }
 
 /** A customer's accounts: the customer themself, or staff of the customer's bank (else 404). */
 export async function listUserAccounts(db: Executor, actor: Actor, username: string): Promise<Account[]> {
   const user = await findVisibleUser(db, actor, username);
-  return openAccountsWhere(db, eq(accounts.userId, user.id));
+  return (await openAccountsWhere(db, eq(accounts.userId, user.id))).map(
+    ({ ownerName: _, ...account }) => account,
+  );
 }
 
 export interface AccountSearch extends PageQuery {
   /** Anywhere in the account number, the owner's User Id, name or display name. */
   q?: string | undefined;
+  /** Only this branch's accounts. */
+  branchId?: number | undefined;
 }
 
 function matching(q: string | undefined): SQL | undefined {
@@ -71,15 +90,22 @@ async function countOpen(db: Executor, where: SQL | undefined): Promise<number> 
   return row?.total ?? 0;
 }
 
-/** Every open account of the staff member's own bank, oldest first; a page of them with `limit`. */
+/**
+ * Every open account of the staff member's own bank (or of one branch), oldest first, each with its
+ * owner's name; a page of them with `limit`.
+ */
 export async function listBankAccounts(
   db: Executor,
   actor: Actor,
   bankId: number,
   search: AccountSearch = {},
-): Promise<Page<Account>> {
+): Promise<Page<BankAccount>> {
   assertOwnBank(actor, bankId);
-  const where = and(eq(accounts.bankId, bankId), matching(search.q));
+  const where = and(
+    eq(accounts.bankId, bankId),
+    search.branchId === undefined ? undefined : eq(accounts.branchId, search.branchId),
+    matching(search.q),
+  );
   const limit = pageSize(search);
   if (limit === undefined) return wholeList(await openAccountsWhere(db, where));
   const after = search.cursor === undefined ? undefined : await afterCursor(db, bankId, search.cursor);

@@ -41,3 +41,25 @@ export async function issueTemporaryPassword() {
   };
   return { password, columns };
 }
+
+export type TemporaryPassword = Awaited<ReturnType<typeof issueTemporaryPassword>>;
+
+/**
+ * Hashing runs on libuv's small thread pool (4 threads), which sign-ins need too: at most two
+ * hashes at a time, so a class's import or slips never stop the bank's users from signing in.
+ */
+const HASHES_AT_ONCE = 2;
+
+/** `count` temporary passwords (a roster import, a class's new slips), hashed two at a time. */
+export async function issueTemporaryPasswords(count: number): Promise<TemporaryPassword[]> {
+  const issued = new Array<TemporaryPassword>(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const slot = next++;
+      issued[slot] = await issueTemporaryPassword();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(HASHES_AT_ONCE, count) }, worker));
+  return issued;
+}

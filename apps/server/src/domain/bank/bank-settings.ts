@@ -21,6 +21,9 @@ export function toBankSettings(bank: BankRow): BankSettings {
     tellerTransferPermission: bank.tellerTransferPermission,
     timeZone: bank.timeZone,
     bankerLimit: fromCents(bank.bankerLimitCents),
+    tellerCanReverse: bank.tellerCanReverse,
+    tellerCanResetPasswords: bank.tellerCanResetPasswords,
+    tellerCanManageBankers: bank.tellerCanManageBankers,
   };
 }
 
@@ -48,6 +51,20 @@ export interface BankSettingsChange {
   timeZone?: string | undefined;
   /** In cents; absent: as it is. */
   bankerLimit?: number | undefined;
+  /** Each absent: as it is. */
+  tellerCanReverse?: boolean | undefined;
+  tellerCanResetPasswords?: boolean | undefined;
+  tellerCanManageBankers?: boolean | undefined;
+}
+
+/** The fields of a change that were sent, as columns (an absent one stays as it is). */
+function sentRights(change: BankSettingsChange) {
+  const { tellerCanReverse, tellerCanResetPasswords, tellerCanManageBankers } = change;
+  return Object.fromEntries(
+    Object.entries({ tellerCanReverse, tellerCanResetPasswords, tellerCanManageBankers }).filter(
+      ([, value]) => value !== undefined,
+    ),
+  );
 }
 
 /** PostgreSQL must know the zone too (its zone names come from its own tz database). */
@@ -98,6 +115,7 @@ export async function updateBankSettings(
         tellerTransferPermission: change.tellerTransferPermission,
         ...(change.timeZone === undefined ? {} : { timeZone: change.timeZone }),
         ...(change.bankerLimit === undefined ? {} : { bankerLimitCents: change.bankerLimit }),
+        ...sentRights(change),
       })
       .where(eq(banks.id, actor.bankId))
       .returning();

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { fromCents, type Goal } from '@bank/shared';
 import { arrayParam } from '../../db/set-params.js';
 import type { Executor } from '../../db/client.js';
@@ -104,13 +104,21 @@ export async function viewGoals(db: Executor, rows: GoalRow[], now: Date): Promi
   return views;
 }
 
-/** The goals of one Student's open savings accounts, oldest first. */
-export async function goalsOfUser(db: Executor, userId: number): Promise<GoalRow[]> {
+/** The goals of these Students' open savings accounts, each with its owner, oldest first. */
+export async function goalsOfUsers(
+  db: Executor,
+  userIds: number[],
+): Promise<{ goal: GoalRow; userId: number }[]> {
+  if (userIds.length === 0) return [];
   return db
-    .select({ goal: goals })
+    .select({ goal: goals, userId: accounts.userId })
     .from(goals)
     .innerJoin(accounts, eq(accounts.accountNumber, goals.accountNumber))
-    .where(and(eq(accounts.userId, userId), isNull(accounts.closedAt)))
-    .orderBy(asc(goals.createdAt), asc(goals.id))
-    .then((rows) => rows.map((row) => row.goal));
+    .where(and(inArray(accounts.userId, userIds), isNull(accounts.closedAt)))
+    .orderBy(asc(goals.createdAt), asc(goals.id));
+}
+
+/** The goals of one Student's open savings accounts, oldest first. */
+export async function goalsOfUser(db: Executor, userId: number): Promise<GoalRow[]> {
+  return (await goalsOfUsers(db, [userId])).map((row) => row.goal);
 }

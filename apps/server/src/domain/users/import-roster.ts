@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import {
   ACCOUNT_TYPES,
+  branchName,
   createUserBody,
   messages,
   normaliseText,
@@ -18,7 +19,7 @@ import type { Actor } from '../actor.js';
 import { insertWithFreshNumber } from '../accounts/account-number.js';
 import { isAccountTypeOffered } from '../accounts/create-account.js';
 import { toAccount } from '../accounts/to-account.js';
-import { issueTemporaryPassword } from '../auth/temporary-password.js';
+import { issueTemporaryPasswords, type TemporaryPassword } from '../auth/temporary-password.js';
 import { loadBank } from '../bank/bank-settings.js';
 import { badRequest } from '../errors.js';
 import { readRoster, type RosterRecord } from './roster-csv.js';
@@ -29,6 +30,18 @@ interface RosterContext {
   offered: (type: AccountType) => boolean;
   /** Lower-case usernames that exist already (in any bank, retired users included). */
   taken: Set<string>;
+  /** A branch a row names that the bank does not have yet is to be created (`createBranches`). */
+  creating: boolean;
+}
+
+/**
+ * The branch a cell would name once created: a valid branch name (the branch schema's rule) that
+ * is not an id (digits name a branch by id, and an id cannot be made); null otherwise.
+ */
+function creatableBranch(cell: string): string | null {
+  if (/^[0-9]+$/.test(cell.trim())) return null;
+  const parsed = branchName.safeParse(cell);
+  return parsed.success ? parsed.data : null;
 }
 
 /** The branch a cell names: one of the bank's, by id or by name (any case), else null. */
@@ -41,6 +54,9 @@ function branchNamed(context: RosterContext, cell: string): number | null {
   const byName = context.branches.find((b) => b.name.toLowerCase() === wanted.toLowerCase());
   return (byId ?? byName)?.id ?? null;
 }
+
+/** Stands in for the row's branch while the user rule checks the rest of the row. */
+const ANY_BRANCH = 1;
 
 /** The `accounts` cell: CHECKING, SAVINGS, both joined by `;` (any case), or empty; null if not that. */
 function accountTypesIn(cell: string): AccountType[] | null {
@@ -82,7 +98,8 @@ function checkRow(record: RosterRecord, context: RosterContext, seen: Set<string
     username,
     name,
     userRole: 'USER',
-    branchId: branchId ?? undefined,
+    // The branch is judged below (unknown, or one to create); here only the person's fields are.
+    branchId: branchId ?? ANY_BRANCH,
   });
   const userIssue = user.error?.issues.find((issue) => issue.path[0] !== 'branchId');
   if (userIssue) return fail(userIssue.message);
@@ -91,7 +108,7 @@ function checkRow(record: RosterRecord, context: RosterContext, seen: Set<string
   seen.add(key);
   if (context.taken.has(key)) return fail(messages.userIdTaken);
   if (!branch.trim()) return fail(messages.studentNeedsBranch);
-  if (branchId === null)
+  if (branchId === null && !(context.creating && creatableBranch(branch)))
     return fail(
       messages.importBranchUnknown(
         branch.trim(),
@@ -131,20 +148,48 @@ async function takenUsernames(db: Executor, records: RosterRecord[]): Promise<Se
   return new Set(rows.map((row) => row.key));
 }
 
+/** The branches the rows name that the bank does not have yet and could create: each once, as first written. */
+function newBranchesOf(records: RosterRecord[], context: RosterContext): string[] {
+  const found = new Map<string, string>();
+  for (const record of records) {
+    const cell = record.cells[2] ?? '';
+    const name = branchNamed(context, cell) === null ? creatableBranch(cell) : null;
+    if (name && !found.has(name.toLowerCase())) found.set(name.toLowerCase(), name);
+  }
+  return [...found.values()];
+}
+
 async function checkRows(
   db: Executor,
   actor: Actor,
   records: RosterRecord[],
-  lock: boolean,
-): Promise<ImportRow[]> {
+  options: { lock: boolean; creating: boolean },
+): Promise<{ rows: ImportRow[]; newBranches: string[] }> {
   const bank = await loadBank(db, actor.bankId);
   const context: RosterContext = {
-    branches: await bankBranches(db, actor.bankId, lock),
+    branches: await bankBranches(db, actor.bankId, options.lock),
     offered: (type) => isAccountTypeOffered(bank, type),
     taken: await takenUsernames(db, records),
+    creating: options.creating,
   };
   const seen = new Set<string>();
-  return records.map((record) => checkRow(record, context, seen));
+  return {
+    rows: records.map((record) => checkRow(record, context, seen)),
+    newBranches: newBranchesOf(records, context),
+  };
+}
+
+/**
+ * The new classes of an import with `createBranches`, made in its transaction before its rows are
+ * checked again (so they name them as any branch). One made meanwhile by someone else is taken as
+ * it is: the unique index `(bank_id, lower(name))` leaves it alone.
+ */
+async function createBranches(tx: Tx, bankId: number, names: string[]): Promise<void> {
+  if (names.length === 0) return;
+  await tx
+    .insert(branches)
+    .values(names.map((name) => ({ bankId, name })))
+    .onConflictDoNothing();
 }
 
 /** A 400 naming every row with an error, as `rows.{line}`. */
@@ -154,10 +199,14 @@ function assertAllValid(rows: ImportRow[]): void {
     throw badRequest(messages.importRowsInvalid, fields, 'IMPORT_ROWS_INVALID');
 }
 
-type Temporary = Awaited<ReturnType<typeof issueTemporaryPassword>>;
-
 /** Writes the checked rows: the Students (one statement), then each one's accounts, opened at `now`. */
-async function createStudents(tx: Tx, actor: Actor, rows: ImportRow[], passwords: Temporary[], now: Date) {
+async function createStudents(
+  tx: Tx,
+  actor: Actor,
+  rows: ImportRow[],
+  passwords: TemporaryPassword[],
+  now: Date,
+) {
   const inserted = await tx
     .insert(users)
     .values(
@@ -199,48 +248,46 @@ async function createStudents(tx: Tx, actor: Actor, rows: ImportRow[], passwords
   return created;
 }
 
-/**
- * Hashing runs on libuv's small thread pool (4 threads), which sign-ins need too: at most two
- * hashes at a time, so a class's import never stops the bank's users from signing in.
- */
-const HASHES_AT_ONCE = 2;
-
-async function temporaryPasswords(count: number): Promise<Temporary[]> {
-  const issued = new Array<Temporary>(count);
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const slot = next++;
-      issued[slot] = await issueTemporaryPassword();
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(HASHES_AT_ONCE, count) }, worker));
-  return issued;
+export interface ImportOptions {
+  /** Create the branches rows name that the bank does not have yet (a new class). */
+  createBranches: boolean;
 }
 
 /** POST /admin/users/import?dryRun=true: every row checked, nothing written. */
-export async function checkRoster(db: Executor, actor: Actor, csv: string): Promise<ImportCheck> {
-  const rows = await checkRows(db, actor, readRoster(csv), false);
-  return { ok: rows.every((row) => row.error === null), rows };
+export async function checkRoster(
+  db: Executor,
+  actor: Actor,
+  csv: string,
+  options: ImportOptions,
+): Promise<ImportCheck> {
+  const { rows, newBranches } = await checkRows(db, actor, readRoster(csv), {
+    lock: false,
+    creating: options.createBranches,
+  });
+  return { ok: rows.every((row) => row.error === null), rows, newBranches };
 }
 
 /**
  * POST /admin/users/import: an admin creates a class of Students in their own bank, with their
- * accounts, all or nothing. Each Student gets a temporary password they must replace at first
- * sign-in, exactly as a Student created one at a time. The rows are checked before the slow
- * password hashing, and again inside the transaction (branches share-locked) before writing.
+ * accounts (and, with `createBranches`, the classes they name that do not exist yet), all or
+ * nothing. Each Student gets a temporary password they must replace at first sign-in, exactly as a
+ * Student created one at a time. The rows are checked before the slow password hashing, and again
+ * inside the transaction (branches share-locked, the new ones made first) before writing.
  */
 export async function importRoster(
   db: Executor,
   actor: Actor,
   csv: string,
+  options: ImportOptions,
   now: Date,
 ): Promise<ImportResult> {
   const records = readRoster(csv);
-  assertAllValid(await checkRows(db, actor, records, false));
-  const passwords = await temporaryPasswords(records.length);
+  const first = await checkRows(db, actor, records, { lock: false, creating: options.createBranches });
+  assertAllValid(first.rows);
+  const passwords = await issueTemporaryPasswords(records.length);
   const created = await inTransaction(db, async (tx) => {
-    const rows = await checkRows(tx, actor, records, true);
+    if (options.createBranches) await createBranches(tx, actor.bankId, first.newBranches);
+    const { rows } = await checkRows(tx, actor, records, { lock: true, creating: false });
     assertAllValid(rows);
     return createStudents(tx, actor, rows, passwords, now);
   });

@@ -97,6 +97,7 @@ export async function listStudents(
     displayName: row.displayName,
     // A Student always has a branch (users_student_has_branch).
     branchId: row.branchId!,
+    banker: row.banker,
     accounts: accountsByUser.get(row.id) ?? [],
   }));
   if (paged === undefined || total === null) return wholeList(students);

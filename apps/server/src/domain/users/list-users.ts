@@ -1,5 +1,5 @@
 import { and, count, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { User } from '@bank/shared';
+import type { Role, User } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
@@ -11,6 +11,10 @@ import { toUser, userColumns } from './to-user.js';
 export interface UserSearch extends PageQuery {
   /** Anywhere in the User Id, name or display name. */
   q?: string | undefined;
+  /** Only this branch's users (issue 33: a teacher's class and its teacher). */
+  branchId?: number | undefined;
+  /** Only users of this role. */
+  role?: Role | undefined;
 }
 
 const userKey = sql`lower(${users.username})`;
@@ -22,7 +26,8 @@ function matching(q: string | undefined): SQL | undefined {
 }
 
 /**
- * The live (not retired) users of the admin's own bank, by username; a page of them with `limit`.
+ * The live (not retired) users of the admin's own bank, by username, optionally of one branch or
+ * role; a page of them with `limit`.
  * Usernames are unique case-insensitively, so the cursor (the last User Id) places the next page
  * by itself.
  */
@@ -33,7 +38,13 @@ export async function listUsers(
   search: UserSearch = {},
 ): Promise<Page<User>> {
   assertOwnBank(actor, bankId);
-  const where = and(eq(users.bankId, bankId), isNull(users.deletedAt), matching(search.q));
+  const where = and(
+    eq(users.bankId, bankId),
+    isNull(users.deletedAt),
+    search.branchId === undefined ? undefined : eq(users.branchId, search.branchId),
+    search.role === undefined ? undefined : eq(users.role, search.role),
+    matching(search.q),
+  );
   const read = (filter: SQL | undefined) => db.select(userColumns).from(users).where(filter).orderBy(userKey);
   const limit = pageSize(search);
   if (limit === undefined) return wholeList((await read(where)).map(toUser));

@@ -13,7 +13,9 @@ import {
 } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { allOf, LoadMore, QueryState } from '../../components/query-state';
+import { AskAdmin } from '../../components/ask-admin';
 import { errorMessage } from '../../lib/api-client';
+import { useClassRights } from '../../lib/class-rights';
 import { useRequiredSession } from '../../lib/current-user';
 import { cents, lastFour, money } from '../../lib/format';
 import { useBankAccounts, useUserAccounts } from '../../lib/queries';
@@ -169,15 +171,20 @@ function AccountBody({ account, all }: { account: Account | undefined; all: Tran
   const [reversing, setReversing] = useState<Transaction | null>(null);
   const pending = all.filter((t) => t.status === 'pending');
   const posted = all.filter((t) => t.status === 'posted');
-  // Only admins change or reverse transactions; a teller gets no Edit column (issue 9).
+  // Only admins change transactions; a teller gets no Edit column (issue 9), but reverses those of
+  // their own class when the bank allows it, and otherwise reads whom to ask (issue 33).
   const admin = mayChangeTransactions(user.userRole);
+  const rights = useClassRights();
+  const teacher = user.userRole === 'TELLER' && account !== undefined;
+  const refusal = teacher ? rights.refusal('reverse', [account.branchId]) : null;
   const actions: TableActions = {
     onEdit: admin ? setEditing : undefined,
-    onReverse: admin ? setReversing : undefined,
+    onReverse: admin || (teacher && refusal === null) ? setReversing : undefined,
     reversalReasons: reversalReasons(all),
   };
   return (
     <>
+      {teacher && <AskAdmin refused={[{ right: 'reverse', refusal }]} />}
       {account && <AvailableBalance account={account} pending={pending} />}
       {account?.accountType === 'SAVINGS' && (
         <GoalsSection username={account.username} accounts={[account]} owner={user.userRole === 'USER'} />
@@ -198,6 +205,7 @@ function AccountBody({ account, all }: { account: Account | undefined; all: Tran
       {reversing && (
         <Suspense fallback={null}>
           <ReverseTransactionDialog
+            via={admin ? 'admin' : 'teacher'}
             transaction={reversing}
             onClose={() => setReversing(null)}
             onDone={() => {

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } f
 import type { QueryClient } from '@tanstack/react-query';
 import {
   isStaff,
+  teacherCalls,
   transactionCalls,
   limits,
   type Transaction,
@@ -86,12 +87,18 @@ export function useUpdateTransaction() {
   });
 }
 
-/** POST /admin/transactions/{id}/reverse: the opposite is written (both legs of a transfer); both rows stay. */
-export function useReverseTransaction() {
+/**
+ * POST /admin/transactions/{id}/reverse: the opposite is written (both legs of a transfer); both rows
+ * stay. A teacher calls POST /teller/transactions/{id}/reverse (issue 33: their own class's).
+ */
+export function useReverseTransaction(via: 'admin' | 'teacher' = 'admin') {
   const invalidate = useInvalidateLedger();
   return useMutation({
     mutationFn: ({ transactionId, reason }: { transactionId: number; reason: string }) =>
-      api.call(transactionCalls.reverse, { params: { transactionId }, body: { reason } }),
+      api.call(via === 'admin' ? transactionCalls.reverse : teacherCalls.reverseTransaction, {
+        params: { transactionId },
+        body: { reason },
+      }),
     onSuccess: invalidate,
   });
 }

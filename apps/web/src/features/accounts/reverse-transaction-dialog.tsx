@@ -7,13 +7,15 @@ import { money } from '../../lib/format';
 import { useReverseTransaction } from './api';
 
 /**
- * An admin reverses a transaction with a reason (issue 21): the opposite is written, both stay on
- * the account. A transfer is reversed as a whole, which the dialog says before it is done.
+ * An admin reverses a transaction with a reason (issue 21), or a teacher one of their own class's
+ * (issue 33): the opposite is written, both stay on the account. A transfer is reversed as a whole, which the dialog says before it is done.
  */
 export function ReverseTransactionDialog(props: {
   transaction: Transaction | null;
   onClose: () => void;
   onDone: () => void;
+  /** A teacher reverses through their own call (issue 33). */
+  via?: 'admin' | 'teacher';
 }) {
   // A fresh dialog (and call state) for each transaction opened.
   return <ReverseDialog key={props.transaction?.id ?? 'closed'} {...props} />;
@@ -23,12 +25,14 @@ function ReverseDialog({
   transaction,
   onClose,
   onDone,
+  via,
 }: {
   transaction: Transaction | null;
   onClose: () => void;
   onDone: () => void;
+  via?: 'admin' | 'teacher';
 }) {
-  const reverse = useReverseTransaction();
+  const reverse = useReverseTransaction(via);
   const confirm = (reason: string) => {
     if (!transaction) return;
     reverse.mutate(

@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { messages, schoolYearScreens as t, schoolYearText, type Transaction } from '@bank/shared';
-import { admin, checking, student, teller, transaction } from '../../test/fixtures';
+import {
+  messages,
+  schoolYearScreens as t,
+  schoolYearText,
+  teacherText,
+  type Transaction,
+} from '@bank/shared';
+import { admin, bankSettings, checking, student, teller, transaction } from '../../test/fixtures';
 import { gate } from '../../test/gate';
 import { fieldError } from '../../test/helpers';
 import { renderApp } from '../../test/render-app';
@@ -36,16 +42,16 @@ const reversal = transaction({
 });
 
 let list: Transaction[];
-let reverses: { id: string; body: unknown }[];
+let reverses: { id: string; body: unknown; who?: string }[];
 
 beforeEach(() => {
   list = [reversal, lunch, pay];
   reverses = [];
   server.use(
     http.get(`*/api/user/transactions/${checking.accountId}`, () => HttpResponse.json(list)),
-    http.post('*/api/admin/transactions/:transactionId/reverse', async ({ request, params }) => {
+    http.post('*/api/:who/transactions/:transactionId/reverse', async ({ request, params }) => {
       const body = (await request.json()) as { reason: string };
-      reverses.push({ id: String(params.transactionId), body });
+      reverses.push({ id: String(params.transactionId), body, who: String(params.who) });
       const made = transaction({
         id: 24,
         type: 'debit',
@@ -90,8 +96,36 @@ describe('reversal on the account page', () => {
     }
   });
 
-  it('gives a teller no Reverse (only admins reverse)', async () => {
+  it('gives a teller without a class no Reverse, and says whom to ask', async () => {
     renderApp(`/account/${checking.accountId}`, teller);
+    await screen.findAllByTestId('transaction-row');
+    expect(screen.queryByRole('button', { name: /Reverse/ })).not.toBeInTheDocument();
+    expect(await screen.findByTestId('ask-admin')).toHaveTextContent(teacherText.noClassAtAll);
+  });
+
+  it("lets a teacher reverse their own class's transaction through the teacher call, and no Edit", async () => {
+    const { user } = renderApp(`/account/${checking.accountId}`, { ...teller, branchId: 1 });
+    await user.click(await screen.findByRole('button', { name: 'Reverse transaction 21: Teller Deposit' }));
+    expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: t.reverseTransactionTitle });
+    await user.type(within(dialog).getByLabelText(new RegExp(`^${t.reasonLabel}`)), 'Absent{Enter}');
+    await waitFor(() => expect(reverses).toEqual([{ id: '21', body: { reason: 'Absent' }, who: 'teller' }]));
+  });
+
+  it("tells a teacher to ask an admin for another class's account, or when reversals are the admins'", async () => {
+    renderApp(`/account/${checking.accountId}`, { ...teller, branchId: 2 });
+    expect(await screen.findByTestId('ask-admin')).toHaveTextContent(teacherText.notYourClass('reverse'));
+    expect(screen.queryByRole('button', { name: /Reverse/ })).not.toBeInTheDocument();
+  });
+
+  it('says "Ask an admin" when the bank keeps reversals to admins', async () => {
+    server.use(
+      http.get('*/api/user/bank/:bankId', () =>
+        HttpResponse.json({ ...bankSettings, tellerCanReverse: false }),
+      ),
+    );
+    renderApp(`/account/${checking.accountId}`, { ...teller, branchId: 1 });
+    expect(await screen.findByTestId('ask-admin')).toHaveTextContent(teacherText.rightOff('reverse'));
     await screen.findAllByTestId('transaction-row');
     expect(screen.queryByRole('button', { name: /Reverse/ })).not.toBeInTheDocument();
   });
@@ -172,7 +206,7 @@ describe('reversal on the account page', () => {
     const dialog = await screen.findByRole('dialog', { name: t.reverseTransactionTitle });
     await user.type(within(dialog).getByLabelText(new RegExp(`^${t.reasonLabel}`)), 'Wrong student{Enter}');
     expect(await screen.findByText(t.transactionReversed)).toBeInTheDocument();
-    expect(reverses).toEqual([{ id: '21', body: { reason: 'Wrong student' } }]);
+    expect(reverses).toEqual([{ id: '21', body: { reason: 'Wrong student' }, who: 'admin' }]);
     await waitFor(() => expect(screen.queryByTestId('reverse-instead')).not.toBeInTheDocument());
   });
 });

@@ -11,7 +11,7 @@ export interface TransactionTableProps {
   emptyText: string;
   /** Staff get an Edit column (spec §2). */
   onEdit?: ((transaction: Transaction) => void) | undefined;
-  /** Admins reverse from the same column (issue 21). */
+  /** Admins reverse from the same column (issue 21); a teacher, their own class's (issue 33). */
   onReverse?: ((transaction: Transaction) => void) | undefined;
   /** The reason of each reversed transaction's reversal, by the reversed one's id (null: not loaded). */
   reversalReasons?: ReadonlyMap<number, string | null> | undefined;
@@ -35,14 +35,14 @@ function Debit({ amount }: { amount: number }) {
   );
 }
 
-/** Edit and, for an admin, Reverse; a settled row (reversed, or a reversal) offers neither. */
+/** Edit and Reverse, each when offered; a settled row (reversed, or a reversal) offers neither. */
 function RowButtons({
   transaction,
   onEdit,
   onReverse,
 }: {
   transaction: Transaction;
-  onEdit: (t: Transaction) => void;
+  onEdit: ((t: Transaction) => void) | undefined;
   onReverse: ((t: Transaction) => void) | undefined;
 }) {
   if (isSettled(transaction))
@@ -54,14 +54,16 @@ function RowButtons({
   const what = `transaction ${transaction.id}: ${transaction.description}`;
   return (
     <Group gap={6} wrap="wrap">
-      <Button
-        size="compact-sm"
-        variant="light"
-        onClick={() => onEdit(transaction)}
-        aria-label={`Edit ${what}`}
-      >
-        Edit
-      </Button>
+      {onEdit && (
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={() => onEdit(transaction)}
+          aria-label={`Edit ${what}`}
+        >
+          Edit
+        </Button>
+      )}
       {onReverse && (
         <Button
           size="compact-sm"
@@ -157,12 +159,17 @@ const phoneColumns = (reasons: Reasons): Column<Transaction>[] => [
   balance,
 ];
 
-/** The pending or posted table, with an Edit column for staff; on a phone its columns fold. */
+/**
+ * The pending or posted table, with an Edit column for staff (a teacher who may only reverse gets a
+ * Reverse column, issue 33); on a phone its columns fold.
+ */
 export function TransactionTable(props: TransactionTableProps) {
   const { label, transactions, emptyText, onEdit, onReverse, reversalReasons } = props;
-  const edit: Column<Transaction>[] = onEdit
-    ? [{ header: 'Edit', cell: (t) => <RowButtons transaction={t} onEdit={onEdit} onReverse={onReverse} /> }]
-    : [];
+  const header = onEdit ? 'Edit' : reversalLabels.reverse;
+  const edit: Column<Transaction>[] =
+    onEdit || onReverse
+      ? [{ header, cell: (t) => <RowButtons transaction={t} onEdit={onEdit} onReverse={onReverse} /> }]
+      : [];
   return (
     <DataTable
       label={label}
@@ -171,7 +178,7 @@ export function TransactionTable(props: TransactionTableProps) {
       rows={transactions}
       rowKey={(t) => t.id}
       emptyText={emptyText}
-      minWidth={onEdit ? 640 : 560}
+      minWidth={edit.length > 0 ? 640 : 560}
       rowTestId="transaction-row"
     />
   );

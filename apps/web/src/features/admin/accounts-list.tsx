@@ -1,7 +1,14 @@
-import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
-import { useRef } from 'react';
+import { Anchor, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { adminGuidance, type Account, type Branch } from '@bank/shared';
+import {
+  adminGuidance,
+  classroomText,
+  teacherText,
+  type Account,
+  type BankAccount,
+  type Branch,
+} from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
 import { countText, ListSearch, ShowMore } from '../../components/long-list';
 import { MoneyText } from '../../components/money-text';
@@ -25,7 +32,7 @@ export function accountDeleteBlock(account: Account): string | undefined {
 }
 
 export interface AccountRowActions {
-  onDelete: (account: Account) => void;
+  onDelete: (account: BankAccount) => void;
   /** The account being closed, while its call runs. */
   deleting: string | null;
 }
@@ -34,14 +41,19 @@ function branchNameOf(branches: Branch[]) {
   return (id: number) => branches.find((b) => b.branchId === id)?.branchName ?? `#${id}`;
 }
 
-function AccountDelete({ account, actions }: { account: Account; actions: AccountRowActions }) {
+/**
+ * Delete, only where the account can be closed now (issue 33): a list of a hundred accounts with
+ * money in them would otherwise say "Cannot delete..." a hundred times. The list's note says when
+ * Delete appears.
+ */
+function AccountDelete({ account, actions }: { account: BankAccount; actions: AccountRowActions }) {
+  if (accountDeleteBlock(account)) return null;
   const label = actions.deleting === account.accountId ? adminText.deletingAccount : 'Delete';
   return (
     <DeleteButton
       size="compact-sm"
       onClick={() => actions.onDelete(account)}
       disabled={actions.deleting !== null}
-      blockedReason={accountDeleteBlock(account)}
       aria-label={`${label} account ${account.accountId}`}
     >
       {label}
@@ -49,7 +61,7 @@ function AccountDelete({ account, actions }: { account: Account; actions: Accoun
   );
 }
 
-function ViewLink({ account }: { account: Account }) {
+function ViewLink({ account }: { account: BankAccount }) {
   return (
     <Anchor
       component={Link}
@@ -65,17 +77,21 @@ function ViewLink({ account }: { account: Account }) {
   );
 }
 
-/** Manage Accounts on a wide screen (spec §2's columns). */
-function accountColumns(branches: Branch[], actions: AccountRowActions): Column<Account>[] {
+/**
+ * Manage Accounts on a wide screen: the spec's columns, with the owner's name beside the User Id
+ * and Delete last (issue 33: the first thing in every row was the one to use least).
+ */
+function accountColumns(branches: Branch[], actions: AccountRowActions): Column<BankAccount>[] {
   const branchName = branchNameOf(branches);
   return [
-    { header: 'Delete', action: true, cell: (a) => <AccountDelete account={a} actions={actions} /> },
     { header: 'Account Id', cell: (a) => a.accountId },
-    { header: 'Branch', cell: (a) => branchName(a.branchId) },
+    { header: teacherText.ownerColumn, cell: (a) => a.ownerName },
     { header: 'User Id', cell: (a) => a.username },
+    { header: 'Branch', cell: (a) => branchName(a.branchId) },
     { header: 'Account Type', cell: (a) => a.accountType },
     { header: 'Current Balance', align: 'right', cell: (a) => <MoneyText amount={a.balance} fw={400} /> },
     { header: 'View', action: true, cell: (a) => <ViewLink account={a} /> },
+    { header: 'Delete', action: true, cell: (a) => <AccountDelete account={a} actions={actions} /> },
   ];
 }
 
@@ -83,7 +99,7 @@ function accountColumns(branches: Branch[], actions: AccountRowActions): Column<
  * One account on a phone (issue 20): its number and balance, then its type, owner and branch, then
  * View and Delete. The same facts as the table's columns in three short lines.
  */
-function AccountCard(props: { account: Account; branches: Branch[]; actions: AccountRowActions }) {
+function AccountCard(props: { account: BankAccount; branches: Branch[]; actions: AccountRowActions }) {
   const { account } = props;
   return (
     <Stack gap={4}>
@@ -94,7 +110,8 @@ function AccountCard(props: { account: Account; branches: Branch[]; actions: Acc
         <MoneyText amount={account.balance} />
       </Group>
       <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {account.accountType} · {account.username} · {branchNameOf(props.branches)(account.branchId)}
+        {account.ownerName} ({account.username}) · {account.accountType} ·{' '}
+        {branchNameOf(props.branches)(account.branchId)}
       </Text>
       <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
         <ViewLink account={account} />
@@ -104,7 +121,27 @@ function AccountCard(props: { account: Account; branches: Branch[]; actions: Acc
   );
 }
 
-/** Manage Accounts' list: the search and its count, a page of accounts, Show more (issue 20). */
+/** A list's branch filter (issue 33): every branch, or one. */
+export function BranchSelect(props: {
+  branches: Branch[];
+  value: string;
+  onChange: (branchId: string) => void;
+}) {
+  return (
+    <NativeSelect
+      label={teacherText.branchFilter}
+      data={[
+        { value: '', label: classroomText.allBranches },
+        ...props.branches.map((b) => ({ value: String(b.branchId), label: b.branchName })),
+      ]}
+      value={props.value}
+      onChange={(e) => props.onChange(e.currentTarget.value)}
+      w={{ base: '100%', xs: 220 }}
+    />
+  );
+}
+
+/** Manage Accounts' list: the search, a branch, the count, a page of accounts, Show more (issues 20, 33). */
 export function AccountsList({
   bankId,
   branches,
@@ -115,7 +152,8 @@ export function AccountsList({
   actions: AccountRowActions;
 }) {
   const search = useListSearch();
-  const { list, filtered, unfilteredTotal } = useAccountPages(bankId, search.q);
+  const [branchId, setBranchId] = useState('');
+  const { list, filtered, unfilteredTotal } = useAccountPages(bankId, search.q, branchId);
   const listRef = useRef<HTMLDivElement>(null);
   return (
     <Stack gap="sm">
@@ -126,7 +164,12 @@ export function AccountsList({
         count={countText(list, adminText.accountsNoun, filtered, unfilteredTotal)}
         searching={list.isPlaceholderData}
         filtered={filtered}
-      />
+      >
+        <BranchSelect branches={branches} value={branchId} onChange={setBranchId} />
+      </ListSearch>
+      <Text size="sm" c="dimmed">
+        {teacherText.deleteWhenEmpty}
+      </Text>
       <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md" ref={listRef}>
         <QueryState query={{ ...list, data: list.rows }} what="the accounts">
           {(rows) => (

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { adminGuidance, messages, type Account } from '@bank/shared';
-import { admin, bankSettings, checking, northChecking, savings } from '../../test/fixtures';
+import { messages, teacherText, type Account, type BankAccount } from '@bank/shared';
+import { admin, bankAccounts, bankSettings, checking, northChecking, savings } from '../../test/fixtures';
 import { fieldError, optionLabels } from '../../test/helpers';
 import { gate } from '../../test/gate';
 import { pagedAnswer } from '../../test/paging';
@@ -11,20 +11,24 @@ import { server } from '../../test/server';
 import { adminText } from './admin-texts';
 import { bankUsers, tableCells, tableHeaders } from './test-data';
 
-let accounts: Account[] = [];
+let accounts: BankAccount[] = [];
+
+/** An account of the list, with its owner's name as the server gives it. */
+const owned = (account: Account, ownerName = 'Sam Student'): BankAccount => ({ ...account, ownerName });
 
 beforeEach(() => {
-  accounts = [checking, savings, northChecking];
+  accounts = [...bankAccounts];
   server.use(
     http.get('*/api/admin/users/:bankId', () => HttpResponse.json(bankUsers)),
-    http.get('*/api/teller/accounts/bank/:bankId', ({ request }) =>
-      pagedAnswer(
+    http.get('*/api/teller/accounts/bank/:bankId', ({ request }) => {
+      const branchId = new URL(request.url).searchParams.get('branchId');
+      return pagedAnswer(
         request,
-        accounts,
+        accounts.filter((a) => !branchId || String(a.branchId) === branchId),
         (a) => a.accountId,
-        (a) => [a.accountId, a.username],
-      ),
-    ),
+        (a) => [a.accountId, a.username, a.ownerName],
+      );
+    }),
   );
 });
 
@@ -47,24 +51,25 @@ async function confirm(user: ReturnType<typeof renderApp>['user'], label: string
 }
 
 describe('manage accounts', () => {
-  it('lists the open accounts with branch names, balances with 2 decimals and a View link', async () => {
+  it("lists the open accounts with their owners' names, branch names, balances with 2 decimals, View, and Delete last", async () => {
     await openPage();
     expect(tableHeaders('Accounts')).toEqual([
-      'Delete',
       'Account Id',
-      'Branch',
+      'Owner',
       'User Id',
+      'Branch',
       'Account Type',
       'Current Balance',
       'View',
+      'Delete',
     ]);
-    // Accounts with money cannot be closed: each Delete says why (issue 14).
-    const money = (amount: string) => `Delete${adminGuidance.deleteBlockedMoney(amount)}`;
+    // Accounts with money cannot be closed: no Delete on them, and one line says when it shows (issue 33).
     expect(tableCells('Accounts')).toEqual([
-      [money('$500.00'), '1000000001', 'Main Campus', 'student', 'CHECKING', '$500.00', 'View'],
-      [money('$1,250.50'), '1000000002', 'Main Campus', 'student', 'SAVINGS', '$1,250.50', 'View'],
-      [money('$75.00'), '2000000003', 'North Campus', 'nora', 'CHECKING', '$75.00', 'View'],
+      ['1000000001', 'Sam Student', 'student', 'Main Campus', 'CHECKING', '$500.00', 'View', ''],
+      ['1000000002', 'Sam Student', 'student', 'Main Campus', 'SAVINGS', '$1,250.50', 'View', ''],
+      ['2000000003', 'Nora North', 'nora', 'North Campus', 'CHECKING', '$75.00', 'View', ''],
     ]);
+    expect(screen.getByText(teacherText.deleteWhenEmpty)).toBeVisible();
     expect(screen.getByRole('link', { name: 'View account 1000000002' })).toHaveAttribute(
       'href',
       '/account/1000000002',
@@ -131,7 +136,7 @@ describe('manage accounts', () => {
           username: 'nora',
           balance: 0,
         };
-        accounts = [...accounts, created];
+        accounts = [...accounts, owned(created, 'Nora North')];
         return HttpResponse.json(created, { status: 201 });
       }),
     );
@@ -175,32 +180,39 @@ describe('manage accounts', () => {
     expect(alert).toHaveTextContent(messages.accountTypeNotOffered);
   });
 
-  it('disables Delete with the reason shown when the server would refuse: money, or a pending transaction', async () => {
-    accounts = [{ ...checking, balance: 0, pendingCount: 1 }, savings, { ...northChecking, balance: 0 }];
+  it('offers Delete only where the server would close the account: not with money, not with a pending transaction', async () => {
+    accounts = [
+      owned({ ...checking, balance: 0, pendingCount: 1 }),
+      owned(savings),
+      owned({ ...northChecking, balance: 0 }, 'Nora North'),
+    ];
     // Each account says how many of its transactions are pending (issue 20 item 6): no call per account.
     const asked: string[] = [];
     server.events.on('request:start', ({ request }) => {
       if (new URL(request.url).pathname.startsWith('/api/user/transactions/')) asked.push(request.url);
     });
     await openPage();
-    const withMoney = screen.getByRole('button', { name: 'Delete account 1000000002' });
-    expect(withMoney).toBeDisabled();
-    expect(withMoney).toHaveAccessibleDescription(adminGuidance.deleteBlockedMoney('$1,250.50'));
-    const pending = screen.getByRole('button', { name: 'Delete account 1000000001' });
-    expect(pending).toBeDisabled();
-    expect(pending).toHaveAccessibleDescription(adminGuidance.deleteBlockedPending);
-    expect(screen.getByText(adminGuidance.deleteBlockedPending)).toBeVisible();
-    const empty = screen.getByRole('button', { name: 'Delete account 2000000003' });
-    expect(empty).toBeEnabled();
-    expect(empty).not.toHaveAccessibleDescription();
+    expect(screen.queryByRole('button', { name: 'Delete account 1000000002' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete account 1000000001' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete account 2000000003' })).toBeEnabled();
     expect(asked).toEqual([]);
     server.events.removeAllListeners();
+  });
+
+  it('filters by branch on the server, with the count of all', async () => {
+    const { user } = await openPage();
+    await user.selectOptions(
+      screen.getByLabelText(teacherText.branchFilter, { selector: 'select' }),
+      'North Campus',
+    );
+    await waitFor(() => expect(tableCells('Accounts').map((row) => row[0])).toEqual(['2000000003']));
+    expect(screen.getByTestId('list-count')).toHaveTextContent(/^1 of 3 accounts matches$/);
   });
 
   it('reads a page of 25 with a count, searches on the server, and shows more from the cursor', async () => {
     accounts = Array.from({ length: 30 }, (_, i) => {
       const number = String(3000000001 + i);
-      return { ...checking, id: number, accountId: number, username: `kid-${i + 1}` };
+      return owned({ ...checking, id: number, accountId: number, username: `kid-${i + 1}` }, `Kid ${i + 1}`);
     });
     const queries: URLSearchParams[] = [];
     server.events.on('request:start', ({ request }) => {
@@ -217,7 +229,7 @@ describe('manage accounts', () => {
     await waitFor(() => expect(screen.getAllByTestId('account-row')[25]).toHaveFocus());
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'kid-3');
-    await waitFor(() => expect(tableCells('Accounts').map((row) => row[3])).toEqual(['kid-3', 'kid-30']));
+    await waitFor(() => expect(tableCells('Accounts').map((row) => row[2])).toEqual(['kid-3', 'kid-30']));
     expect(screen.getByTestId('list-count')).toHaveTextContent(/^2 of 30 accounts match$/);
     expect(pages().at(-1)?.get('q')).toBe('kid-3');
     server.events.removeAllListeners();
@@ -226,7 +238,11 @@ describe('manage accounts', () => {
   it("deletes (closes) an empty account, and shows the server's 409 for one that is not", async () => {
     const held = gate();
     // Both look empty here; the server knows better for the first (a deposit landed meanwhile, say).
-    accounts = [{ ...checking, balance: 0 }, savings, { ...northChecking, balance: 0 }];
+    accounts = [
+      owned({ ...checking, balance: 0 }),
+      owned(savings),
+      owned({ ...northChecking, balance: 0 }, 'Nora North'),
+    ];
     const deleted: unknown[] = [];
     server.use(
       http.delete('*/api/admin/accounts/:accountId/delete', async ({ params }) => {
@@ -263,7 +279,7 @@ describe('manage accounts', () => {
       expect(screen.getByRole('heading', { level: 1, name: 'Manage Accounts' })).toHaveFocus(),
     );
     expect(screen.getByTestId('live-region')).toHaveTextContent(adminText.accountDeleted('2000000003'));
-    expect(tableCells('Accounts').map((row) => row[1])).toEqual(['1000000001', '1000000002']);
+    expect(tableCells('Accounts').map((row) => row[0])).toEqual(['1000000001', '1000000002']);
     expect(deleted).toEqual(['1000000001', '2000000003']);
   });
 });

@@ -6,6 +6,7 @@ import {
   userCalls,
   type Account,
   type AccountType,
+  type BankAccount,
   type Branch,
   type CreateUserBody,
   type Role,
@@ -41,44 +42,74 @@ export function useBankUsers(bankId: number, enabled = true) {
   });
 }
 
-function usersReader(bankId: number, q: string): PageReader<User> {
+/** What narrows Manage Users (issue 33): a search, a branch, a role. Empty: all. */
+export interface UserFilter {
+  q: string;
+  branchId: string;
+  role: Role | '';
+}
+
+function usersReader(bankId: number, filter: UserFilter): PageReader<User> {
   return async ({ cursor, limit, signal }) =>
     pageOf(
       await api.callWithHeaders(userCalls.list, {
         params: { bankId },
-        query: { q: q || undefined, limit, cursor },
+        query: {
+          q: filter.q || undefined,
+          branchId: filter.branchId ? Number(filter.branchId) : undefined,
+          role: filter.role || undefined,
+          limit,
+          cursor,
+        },
         signal,
       }),
     );
 }
 
-/** Manage Users a page at a time, searched by name or User Id on the server (issue 20). */
-export function useUserPages(bankId: number, q: string) {
-  const list = usePagedList([...adminKeys.userPages(bankId), q], usersReader(bankId, q));
-  const unfilteredTotal = useUnfilteredTotal(adminKeys.userPages(bankId), usersReader(bankId, ''), q !== '');
-  return { list, filtered: q !== '', unfilteredTotal };
+const NO_USER_FILTER: UserFilter = { q: '', branchId: '', role: '' };
+
+/** Manage Users a page at a time, searched by name or User Id and filtered on the server (issues 20, 33). */
+export function useUserPages(bankId: number, filter: UserFilter) {
+  const filtered = filter.q !== '' || filter.branchId !== '' || filter.role !== '';
+  const list = usePagedList(
+    [...adminKeys.userPages(bankId), filter.q, filter.branchId, filter.role],
+    usersReader(bankId, filter),
+  );
+  const unfilteredTotal = useUnfilteredTotal(
+    adminKeys.userPages(bankId),
+    usersReader(bankId, NO_USER_FILTER),
+    filtered,
+  );
+  return { list, filtered, unfilteredTotal };
 }
 
-function accountsReader(bankId: number, q: string): PageReader<Account> {
+function accountsReader(bankId: number, q: string, branchId: string): PageReader<BankAccount> {
   return async ({ cursor, limit, signal }) =>
     pageOf(
       await api.callWithHeaders(accountCalls.ofBank, {
         params: { bankId },
-        query: { q: q || undefined, limit, cursor },
+        query: { q: q || undefined, branchId: branchId ? Number(branchId) : undefined, limit, cursor },
         signal,
       }),
     );
 }
 
-/** Manage Accounts a page at a time, searched by number, name or User Id on the server (issue 20). */
-export function useAccountPages(bankId: number, q: string) {
-  const list = usePagedList([...adminKeys.accountPages(bankId), q], accountsReader(bankId, q));
+/**
+ * Manage Accounts a page at a time, searched by number, name or User Id and filtered by branch on
+ * the server (issues 20, 33).
+ */
+export function useAccountPages(bankId: number, q: string, branchId: string) {
+  const filtered = q !== '' || branchId !== '';
+  const list = usePagedList(
+    [...adminKeys.accountPages(bankId), q, branchId],
+    accountsReader(bankId, q, branchId),
+  );
   const unfilteredTotal = useUnfilteredTotal(
     adminKeys.accountPages(bankId),
-    accountsReader(bankId, ''),
-    q !== '',
+    accountsReader(bankId, '', ''),
+    filtered,
   );
-  return { list, filtered: q !== '', unfilteredTotal };
+  return { list, filtered, unfilteredTotal };
 }
 
 function replaceIn<T>(client: QueryClient, key: readonly unknown[], match: (item: T) => boolean, next: T) {

@@ -6,6 +6,7 @@ import {
   participationScreenText,
   schoolYearScreens as yearText,
   schoolYearText,
+  teacherText,
   type BankSettings,
 } from '@bank/shared';
 import { admin, bankSettings } from '../../test/fixtures';
@@ -48,6 +49,9 @@ describe('bank settings', () => {
       ['Teller Deposits', 'Allowed'],
       ['Teller Withdrawals', 'Allowed'],
       ['Teller Transfers', 'Not allowed'],
+      [teacherText.rightSetting.reverse, teacherText.rightOnText],
+      [teacherText.rightSetting.resetPasswords, teacherText.rightOnText],
+      [teacherText.rightSetting.manageBankers, teacherText.rightOnText],
       ['Time Zone', 'UTC'],
       [participationScreenText.bankerLimitRow, participationScreenText.bankerLimitNone],
     ]);
@@ -103,6 +107,10 @@ describe('bank settings', () => {
     await user.type(screen.getByLabelText(/Savings Rate/), '3.25');
     await user.click(screen.getByRole('switch', { name: /Teller Transfers/ }));
     await user.click(screen.getByRole('switch', { name: /Checking Accounts/ }));
+    // Issue 33: a teacher's rights for their own class, one switch each.
+    await user.click(
+      screen.getByRole('switch', { name: new RegExp(`^${teacherText.rightSetting.resetPasswords}`) }),
+    );
     await user.clear(screen.getByLabelText(participationScreenText.bankerLimitLabel));
     await user.type(screen.getByLabelText(participationScreenText.bankerLimitLabel), '5');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -123,6 +131,9 @@ describe('bank settings', () => {
         tellerDepositPermission: true,
         tellerWithdrawalPermission: true,
         tellerTransferPermission: true,
+        tellerCanReverse: true,
+        tellerCanResetPasswords: false,
+        tellerCanManageBankers: true,
         timeZone: 'UTC',
         bankerLimit: 5,
       },
@@ -137,6 +148,9 @@ describe('bank settings', () => {
       ['Teller Deposits', 'Allowed'],
       ['Teller Withdrawals', 'Allowed'],
       ['Teller Transfers', 'Allowed'],
+      [teacherText.rightSetting.reverse, teacherText.rightOnText],
+      [teacherText.rightSetting.resetPasswords, teacherText.rightOffText],
+      [teacherText.rightSetting.manageBankers, teacherText.rightOnText],
       ['Time Zone', 'UTC'],
       [participationScreenText.bankerLimitRow, '$5.00'],
     ]);

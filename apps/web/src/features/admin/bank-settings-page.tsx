@@ -14,8 +14,12 @@ import {
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useState, type ReactNode } from 'react';
 import {
+  CLASS_RIGHTS,
+  classRightSetting,
   limits,
   participationScreenText,
+  teacherText,
+  type ClassRight,
   schoolYearScreens as yearText,
   updateBankBody,
   type BankSettings,
@@ -44,7 +48,10 @@ type Flag =
   | 'savingsActive'
   | 'tellerDepositPermission'
   | 'tellerWithdrawalPermission'
-  | 'tellerTransferPermission';
+  | 'tellerTransferPermission'
+  | ClassRightFlag;
+
+type ClassRightFlag = (typeof classRightSetting)[ClassRight];
 
 const FLAG_LABELS: Record<Flag, string> = {
   checkingActive: 'Checking Accounts',
@@ -52,7 +59,13 @@ const FLAG_LABELS: Record<Flag, string> = {
   tellerDepositPermission: 'Teller Deposits',
   tellerWithdrawalPermission: 'Teller Withdrawals',
   tellerTransferPermission: 'Teller Transfers',
+  ...(Object.fromEntries(
+    CLASS_RIGHTS.map((right) => [classRightSetting[right], teacherText.rightSetting[right]]),
+  ) as Record<ClassRightFlag, string>),
 };
+
+/** What teachers may do for their own class (issue 33), in the rights' order. */
+const CLASS_RIGHT_FLAGS = CLASS_RIGHTS.map((right) => classRightSetting[right]);
 
 const ACCOUNT_FLAGS = ['checkingActive', 'savingsActive'] as const;
 const TELLER_FLAGS = [
@@ -66,9 +79,13 @@ const flagText = (flag: Flag, on: boolean) =>
     ? on
       ? 'Offered'
       : 'Not offered'
-    : on
-      ? 'Allowed'
-      : 'Not allowed';
+    : (CLASS_RIGHT_FLAGS as Flag[]).includes(flag)
+      ? on
+        ? teacherText.rightOnText
+        : teacherText.rightOffText
+      : on
+        ? 'Allowed'
+        : 'Not allowed';
 
 /** "2.50%": the savings rate is a percent (spec §3, §9). */
 export const percent = (rate: number) => `${rate.toFixed(2)}%`;
@@ -94,7 +111,7 @@ function SettingsView({ settings }: { settings: BankSettings }) {
           </Row>
         ))}
         {settings.savingsActive && <Row label="Savings Rate">{percent(settings.savingsRate)}</Row>}
-        {TELLER_FLAGS.map((flag) => (
+        {[...TELLER_FLAGS, ...CLASS_RIGHT_FLAGS].map((flag) => (
           <Row key={flag} label={FLAG_LABELS[flag]}>
             {flagText(flag, settings[flag])}
           </Row>
@@ -177,6 +194,9 @@ function useSettingsForm({ settings, onSave, onEdit }: SettingsFormProps) {
       tellerDepositPermission: settings.tellerDepositPermission,
       tellerWithdrawalPermission: settings.tellerWithdrawalPermission,
       tellerTransferPermission: settings.tellerTransferPermission,
+      tellerCanReverse: settings.tellerCanReverse,
+      tellerCanResetPasswords: settings.tellerCanResetPasswords,
+      tellerCanManageBankers: settings.tellerCanManageBankers,
       timeZone: settings.timeZone,
       bankerLimit: settings.bankerLimit.toFixed(2),
     },
@@ -246,6 +266,14 @@ function SettingsForm(props: SettingsFormProps) {
         </Fieldset>
         <Fieldset legend="Teller permissions" variant="unstyled">
           <Stack gap="sm">{TELLER_FLAGS.map(flagSwitch)}</Stack>
+        </Fieldset>
+        <Fieldset legend={teacherText.rightsLegend} variant="unstyled">
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {teacherText.rightsHint}
+            </Text>
+            {CLASS_RIGHT_FLAGS.map(flagSwitch)}
+          </Stack>
         </Fieldset>
         <TimeZoneField
           current={props.settings.timeZone}

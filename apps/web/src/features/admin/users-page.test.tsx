@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { adminGuidance, messages, participationScreenText } from '@bank/shared';
+import { adminGuidance, messages, participationScreenText, teacherText } from '@bank/shared';
 import { admin, student } from '../../test/fixtures';
 import { fieldError } from '../../test/helpers';
 import { gate } from '../../test/gate';
@@ -17,14 +17,17 @@ let users = bankUsers;
 beforeEach(() => {
   users = [...bankUsers];
   server.use(
-    http.get('*/api/admin/users/:bankId', ({ request }) =>
-      pagedAnswer(
+    http.get('*/api/admin/users/:bankId', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const branchId = query.get('branchId');
+      const role = query.get('role');
+      return pagedAnswer(
         request,
-        users,
+        users.filter((u) => (!branchId || String(u.branchId) === branchId) && (!role || u.userRole === role)),
         (u) => u.userId,
         (u) => [u.userId, u.name],
-      ),
-    ),
+      );
+    }),
   );
 });
 
@@ -67,6 +70,20 @@ describe('manage users', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'nobody');
     expect(await screen.findByText(adminText.noUsersMatch)).toBeInTheDocument();
     expect(screen.getByTestId('list-count')).toHaveTextContent(/^0 of 5 users match$/);
+  });
+
+  it('filters by branch and by role on the server, and shows a class banker as one', async () => {
+    users = users.map((u) => (u.userId === 'student' ? { ...u, banker: true } : u));
+    const { user } = await openPage();
+    await user.selectOptions(
+      screen.getByLabelText(teacherText.branchFilter, { selector: 'select' }),
+      'Main Campus',
+    );
+    await waitFor(() => expect(tableCells('Users').map((row) => row[1])).toEqual(['student', 'tina']));
+    expect(tableCells('Users')[0]![4]).toBe(participationScreenText.bankerRole);
+    await user.selectOptions(screen.getByLabelText(teacherText.roleFilter, { selector: 'select' }), 'Teller');
+    await waitFor(() => expect(tableCells('Users').map((row) => row[1])).toEqual(['tina']));
+    expect(screen.getByTestId('list-count')).toHaveTextContent(/^1 of 5 users matches$/);
   });
 
   it('shows a failed state with a retry when the users cannot be loaded', async () => {

@@ -1,8 +1,17 @@
-import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useRef, useState } from 'react';
-import { classroomText, participationScreenText, ROLE_LABELS, type Branch, type User } from '@bank/shared';
+import {
+  classroomText,
+  participationScreenText,
+  ROLE_LABELS,
+  ROLES,
+  teacherText,
+  type Branch,
+  type Role,
+  type User,
+} from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useRequiredSession } from '../../lib/current-user';
@@ -12,6 +21,7 @@ import { useListSearch } from '../../lib/use-list-search';
 import { countText, ListSearch, ShowMore } from '../../components/long-list';
 import { editColumn, focusAfterChange, StatusLine, type Status } from './admin-parts';
 import { adminText } from './admin-texts';
+import { BranchSelect } from './accounts-list';
 import { useBankUsers, useUserPages } from './api';
 import { DataTable, type Column } from '../../components/data-table';
 import { CreateUserForm, EditUserForm, userDeleteBlock } from './user-forms';
@@ -27,6 +37,9 @@ function branchNameOf(branches: Branch[]) {
     id === null ? null : (branches.find((b) => b.branchId === id)?.branchName ?? `#${id}`);
 }
 
+/** The role as the list shows it: a class banker says so (issue 33: the flag shows in the list). */
+const roleText = (u: User) => (u.banker ? participationScreenText.bankerRole : ROLE_LABELS[u.userRole]);
+
 function userColumns(branches: Branch[], onEdit: (user: User) => void): Column<User>[] {
   const branchName = branchNameOf(branches);
   return [
@@ -34,10 +47,7 @@ function userColumns(branches: Branch[], onEdit: (user: User) => void): Column<U
     { header: 'User Id', cell: (u) => u.userId },
     { header: 'Name', cell: (u) => u.name },
     { header: 'Display Name', cell: (u) => u.displayName || none },
-    {
-      header: 'User Role',
-      cell: (u) => (u.banker ? participationScreenText.bankerRole : ROLE_LABELS[u.userRole]),
-    },
+    { header: 'User Role', cell: roleText },
     { header: 'Branch', cell: (u) => branchName(u.branchId) ?? none },
   ];
 }
@@ -69,7 +79,7 @@ function UserCard({
           )}
         </Text>
         <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {user.userId} · {ROLE_LABELS[user.userRole]} · {branch}
+          {user.userId} · {roleText(user)} · {branch}
         </Text>
       </Box>
       {editColumn((u: User) => `Edit user ${u.userId}`, onEdit).cell(user)}
@@ -110,7 +120,23 @@ function UsersActions({
 const freshest = (opened: User | null, users: User[] | undefined) =>
   opened && (users?.find((u) => u.userId === opened.userId) ?? opened);
 
-/** Manage Users' list: the search and its count, a page of users, Show more. */
+/** Manage Users' role filter (issue 33): every role, or one. */
+function RoleSelect({ value, onChange }: { value: Role | ''; onChange: (role: Role | '') => void }) {
+  return (
+    <NativeSelect
+      label={teacherText.roleFilter}
+      data={[
+        { value: '', label: teacherText.allRoles },
+        ...ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] })),
+      ]}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value as Role | '')}
+      w={{ base: '100%', xs: 180 }}
+    />
+  );
+}
+
+/** Manage Users' list: the search and its count, a branch and a role, a page of users, Show more. */
 function UsersList({
   bankId,
   branches,
@@ -121,7 +147,9 @@ function UsersList({
   onEdit: (user: User) => void;
 }) {
   const search = useListSearch();
-  const { list, filtered, unfilteredTotal } = useUserPages(bankId, search.q);
+  const [branchId, setBranchId] = useState('');
+  const [role, setRole] = useState<Role | ''>('');
+  const { list, filtered, unfilteredTotal } = useUserPages(bankId, { q: search.q, branchId, role });
   const listRef = useRef<HTMLDivElement>(null);
   return (
     <Stack gap="sm">
@@ -132,7 +160,10 @@ function UsersList({
         count={countText(list, adminText.usersNoun, filtered, unfilteredTotal)}
         searching={list.isPlaceholderData}
         filtered={filtered}
-      />
+      >
+        <BranchSelect branches={branches} value={branchId} onChange={setBranchId} />
+        <RoleSelect value={role} onChange={setRole} />
+      </ListSearch>
       <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md" ref={listRef}>
         <QueryState query={{ ...list, data: list.rows }} what="the users">
           {(rows) => (

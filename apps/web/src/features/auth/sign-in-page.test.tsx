@@ -126,6 +126,17 @@ describe('the sign-in page on its own (first visit to /login)', () => {
     expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
   });
 
+  it("fills in the User Id a sign-in slip's code carries, and starts at the password", async () => {
+    const { user, onSignedIn } = renderAlone('?user=maya.chen');
+    expect(screen.getByRole('textbox', { name: 'User Id' })).toHaveValue('maya.chen');
+    expect(screen.getByLabelText(/^Password/)).toHaveFocus();
+    server.use(http.post('*/api/login', () => HttpResponse.text('token-1')));
+    await user.keyboard('otter-lamp-42{Enter}');
+    await waitFor(() =>
+      expect(onSignedIn).toHaveBeenCalledWith(expect.objectContaining({ username: 'maya.chen' })),
+    );
+  });
+
   it('says when the session ran out', () => {
     renderAlone('?expired=1&next=%2Fhome');
     expect(screen.getByRole('alert')).toHaveTextContent(uiText.sessionExpired);

@@ -47,8 +47,8 @@ function validate({ username, password }: Credentials): Errors {
 }
 
 /** The form's state: values, errors of the last submit, the call under way and its failure. */
-function useSignInForm(onSignedIn: SignInPageProps['onSignedIn']) {
-  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+function useSignInForm(onSignedIn: SignInPageProps['onSignedIn'], username: string) {
+  const [values, setValues] = useState<Credentials>({ username, password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<ApiError | null>(null);
@@ -81,25 +81,39 @@ function useSignInForm(onSignedIn: SignInPageProps['onSignedIn']) {
 }
 
 /**
+ * What the address says: `?expired=1` after a session ran out, and `?user=...` from a sign-in slip's
+ * QR code (issue 33): the User Id is filled in, the password is next.
+ */
+function readSearch(search: string) {
+  const query = new URLSearchParams(search);
+  return { slipUser: (query.get('user') ?? '').trim().slice(0, 64), expired: query.get('expired') };
+}
+
+/** The page's title, and `onFirstInput` once, when typing starts. */
+function usePageSetUp(onFirstInput: (() => void) | undefined) {
+  useEffect(() => {
+    document.title = 'Login · School Bank';
+  }, []);
+  const started = useRef(false);
+  return () => {
+    if (started.current) return;
+    started.current = true;
+    onFirstInput?.();
+  };
+}
+
+/**
  * `login`: User Id and password, both required (spec §2, §5, §8), under the signed-out header.
  * The whole page is plain React with a CSS module on Mantine's variables: a first visit to /login
  * shows it before the app (router, Mantine, TanStack Query, zod) has downloaded (issue 13), and
  * the app's /login route shows the same component.
  */
 export function SignInPage({ search, onSignedIn, onNavigate, onFirstInput }: SignInPageProps) {
-  const { values, errors, pending, failure, change, submit } = useSignInForm(onSignedIn);
+  const { slipUser, expired } = readSearch(search);
+  const { values, errors, pending, failure, change, submit } = useSignInForm(onSignedIn, slipUser);
   const id = useId();
-  const expired = new URLSearchParams(search).get('expired');
-
-  useEffect(() => {
-    document.title = 'Login · School Bank';
-  }, []);
-  const started = useRef(false);
-  const firstInput = () => {
-    if (started.current) return;
-    started.current = true;
-    onFirstInput?.();
-  };
+  const focusPassword = slipUser !== '';
+  const firstInput = usePageSetUp(onFirstInput);
 
   // A wrong password answers 401 with a generic text; anything else (throttling, no connection) says why.
   const detail = failure && failure.status !== 401 ? failure.message : undefined;
@@ -136,14 +150,21 @@ export function SignInPage({ search, onSignedIn, onNavigate, onFirstInput }: Sig
                     autoCapitalize="none"
                     spellCheck={false}
                     required
-                    data-autofocus
-                    data-page-focus
-                    autoFocus
+                    data-autofocus={!focusPassword || undefined}
+                    data-page-focus={!focusPassword || undefined}
+                    autoFocus={!focusPassword}
                   />
                 )}
               </Field>
               <Field id={`${id}-password`} label="Password" error={errors.password}>
-                {(aria) => <PasswordBox aria={aria} value={values.password} onChange={change('password')} />}
+                {(aria) => (
+                  <PasswordBox
+                    aria={aria}
+                    value={values.password}
+                    onChange={change('password')}
+                    focus={focusPassword}
+                  />
+                )}
               </Field>
               <button type="submit" className={`${classes.button} ${classes.block}`} disabled={pending}>
                 {pending ? messages.loggingIn : 'Login'}
@@ -203,10 +224,13 @@ function PasswordBox({
   aria,
   value,
   onChange,
+  focus,
 }: {
   aria: FieldAria;
   value: string;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** The first field to type in: the User Id came filled in. */
+  focus: boolean;
 }) {
   const [visible, setVisible] = useState(false);
   return (
@@ -221,6 +245,9 @@ function PasswordBox({
         onChange={onChange}
         autoComplete="current-password"
         required
+        data-autofocus={focus || undefined}
+        data-page-focus={focus || undefined}
+        autoFocus={focus}
       />
       <div className={classes.section}>
         {/* Out of the tab order, as Mantine's PasswordInput has it. */}

@@ -41,11 +41,20 @@ export function usePayday() {
 /** The import answers a check (200) to a dry run and the created students (201) otherwise. */
 const isCheck = (answer: ImportCheck | ImportResult): answer is ImportCheck => 'rows' in answer;
 
+/** What an import sends: the CSV, and whether the classes it names that do not exist are made. */
+export interface ImportInput {
+  csv: string;
+  createBranches: boolean;
+}
+
 /** POST /admin/users/import?dryRun=true: every row checked, nothing written. */
 export function useImportCheck() {
   return useMutation({
-    mutationFn: async (csv: string): Promise<ImportCheck> => {
-      const answer = await api.call(classroomCalls.importRoster, { body: csv, query: { dryRun: true } });
+    mutationFn: async ({ csv, createBranches }: ImportInput): Promise<ImportCheck> => {
+      const answer = await api.call(classroomCalls.importRoster, {
+        body: csv,
+        query: { dryRun: true, createBranches },
+      });
       if (!isCheck(answer)) throw new Error('The dry run created students');
       return answer;
     },
@@ -56,8 +65,8 @@ export function useImportCheck() {
 export function useImportStudents() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (csv: string): Promise<ImportResult> => {
-      const answer = await api.call(classroomCalls.importRoster, { body: csv });
+    mutationFn: async ({ csv, createBranches }: ImportInput): Promise<ImportResult> => {
+      const answer = await api.call(classroomCalls.importRoster, { body: csv, query: { createBranches } });
       if (isCheck(answer)) throw new Error('The import only checked its rows');
       return answer;
     },

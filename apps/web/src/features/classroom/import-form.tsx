@@ -3,6 +3,7 @@ import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import {
   classroomText as t,
+  teacherText,
   type Branch,
   type ImportCheck,
   type ImportResult,
@@ -24,8 +25,11 @@ const sampleHref = `data:text/csv;charset=utf-8,${encodeURIComponent(SAMPLE_CSV)
 const typed = (cell: string) => cell || '—';
 
 /** Each row as it was typed (`written`), so a refused cell shows what to fix, and its problem. */
-function rowColumns(branches: Branch[]): Column<ImportRow>[] {
-  const branchName = (r: ImportRow) => branches.find((b) => b.branchId === r.branchId)?.branchName;
+function rowColumns(branches: Branch[], newBranches: string[]): Column<ImportRow>[] {
+  const fresh = new Set(newBranches.map((name) => name.toLowerCase()));
+  const branchName = (r: ImportRow) =>
+    branches.find((b) => b.branchId === r.branchId)?.branchName ??
+    (fresh.has(r.written.branch.toLowerCase()) ? teacherText.newClass(r.written.branch) : undefined);
   return [
     { header: 'Line', cell: (r) => r.line },
     { header: 'User Id', cell: (r) => typed(r.written.username) },
@@ -52,7 +56,43 @@ function rowColumns(branches: Branch[]): Column<ImportRow>[] {
 function withServerErrors(check: ImportCheck, error: unknown): ImportCheck {
   if (!(error instanceof ApiError) || !error.fields) return check;
   const fields = error.fields;
-  return { ok: false, rows: check.rows.map((r) => ({ ...r, error: fields[`rows.${r.line}`] ?? r.error })) };
+  return {
+    ...check,
+    ok: false,
+    rows: check.rows.map((r) => ({ ...r, error: fields[`rows.${r.line}`] ?? r.error })),
+  };
+}
+
+/**
+ * The classes the roster names that do not exist yet (issue 33): the import offers to create them
+ * with the students, instead of refusing every row of a new class; once chosen, it says which.
+ */
+function NewClasses({
+  names,
+  creating,
+  busy,
+  onCreate,
+}: {
+  names: string[];
+  creating: boolean;
+  busy: boolean;
+  onCreate: () => void;
+}) {
+  if (names.length === 0) return null;
+  if (creating)
+    return (
+      <Text size="sm" fw={600} data-testid="new-classes">
+        {teacherText.classesWillBeCreated(names)}
+      </Text>
+    );
+  return (
+    <Group gap="sm" justify="space-between" data-testid="new-classes">
+      <Text size="sm">{teacherText.newClassesFound(names)}</Text>
+      <Button variant="default" onClick={onCreate} disabled={busy}>
+        {teacherText.createClassesToo(names.length)}
+      </Button>
+    </Group>
+  );
 }
 
 /** Upload a .csv file (its text goes into the box) or download the sample. */
@@ -109,30 +149,74 @@ function CheckSummary({
 function useImportSteps(csv: string, onCreated: (r: ImportResult) => void) {
   const [checked, setChecked] = useState<{ text: string; check: ImportCheck } | null>(null);
   const [shown, setShown] = useState(0);
+  // Create the classes the roster names that do not exist yet (offered by the check, issue 33).
+  const [createBranches, setCreateBranches] = useState(false);
   const dryRun = useImportCheck();
   const create = useImportStudents();
   const answered = () => setShown((n) => n + 1);
-  const runCheck = () =>
-    dryRun.mutate(csv, { onSuccess: (check) => setChecked({ text: csv, check }), onSettled: answered });
+  const check = (creating: boolean) =>
+    dryRun.mutate(
+      { csv, createBranches: creating },
+      { onSuccess: (result) => setChecked({ text: csv, check: result }), onSettled: answered },
+    );
+  const runCheck = () => check(createBranches);
+  const createClasses = () => {
+    setCreateBranches(true);
+    check(true);
+  };
   const runCreate = () =>
-    create.mutate(csv, {
-      onSuccess: onCreated,
-      onError: (error) => {
-        if (checked) setChecked({ text: csv, check: withServerErrors(checked.check, error) });
-        answered();
+    create.mutate(
+      { csv, createBranches },
+      {
+        onSuccess: onCreated,
+        onError: (error) => {
+          if (checked) setChecked({ text: csv, check: withServerErrors(checked.check, error) });
+          answered();
+        },
       },
-    });
+    );
   const failure = dryRun.error
     ? { title: t.checkFailed, error: dryRun.error }
     : create.error
       ? { title: t.createFailed, error: create.error }
       : null;
   const busy = dryRun.isPending || create.isPending;
-  return { checked, shown, failure, runCheck, runCreate, dryRun, create, busy };
+  return {
+    checked,
+    shown,
+    failure,
+    runCheck,
+    runCreate,
+    dryRun,
+    create,
+    busy,
+    createBranches,
+    createClasses,
+  };
 }
 
 /** The example in the box: the sample file's rows. */
 const EXAMPLE = SAMPLE_CSV.replaceAll('\r\n', '\n').trim();
+
+/** The roster's CSV, typed or pasted, with the sample's rows as its example. */
+function RosterBox({ value, onChange }: { value: string; onChange: (csv: string) => void }) {
+  return (
+    <Textarea
+      label={t.rosterLabel}
+      description={t.rosterDescription}
+      placeholder={EXAMPLE}
+      rows={8}
+      resize="vertical"
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      // The example in the theme's dimmed text, AA in both themes (Mantine's placeholder grey is not).
+      styles={{
+        input: { fontFamily: 'monospace', '--input-placeholder-color': 'var(--mantine-color-dimmed)' },
+      }}
+      spellCheck={false}
+    />
+  );
+}
 
 /** Paste or upload, Check (the dry run), fix and check again, then Create Students. */
 export function ImportForm({
@@ -153,20 +237,7 @@ export function ImportForm({
   return (
     <Stack>
       <SignInAddressNote address={useSignInAddress()} />
-      <Textarea
-        label={t.rosterLabel}
-        description={t.rosterDescription}
-        placeholder={EXAMPLE}
-        rows={8}
-        resize="vertical"
-        value={csv}
-        onChange={(e) => setCsv(e.currentTarget.value)}
-        // The example in the theme's dimmed text, AA in both themes (Mantine's placeholder grey is not).
-        styles={{
-          input: { fontFamily: 'monospace', '--input-placeholder-color': 'var(--mantine-color-dimmed)' },
-        }}
-        spellCheck={false}
-      />
+      <RosterBox value={csv} onChange={setCsv} />
       <SourceButtons onText={setCsv} />
       {(failure || checked) && (
         <Stack
@@ -181,6 +252,14 @@ export function ImportForm({
             checked={checked?.check ?? null}
             stale={Boolean(checked && !current)}
           />
+          {checked && current && (
+            <NewClasses
+              names={checked.check.newBranches}
+              creating={steps.createBranches}
+              busy={steps.busy}
+              onCreate={steps.createClasses}
+            />
+          )}
         </Stack>
       )}
       <Group justify="flex-end">
@@ -194,7 +273,7 @@ export function ImportForm({
       {checked && (
         <DataTable
           label="Checked rows"
-          columns={rowColumns(branches)}
+          columns={rowColumns(branches, checked.check.newBranches)}
           rows={checked.check.rows}
           rowKey={(r) => r.line}
           emptyText=""

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { QRCodeSVG } from 'qrcode.react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { classroomText as t, type ImportResult } from '@bank/shared';
+import { classroomText as t, teacherText, type ImportResult } from '@bank/shared';
 import { admin, checking } from '../../test/fixtures';
 import { importResultStore } from '../../lib/import-result';
 import { SAMPLE_CSV } from './import-form';
@@ -36,7 +36,7 @@ function fakeImport() {
         accounts: ['CHECKING'],
         error: ok ? null : NO_BRANCH,
       };
-      if (dryRun) return HttpResponse.json({ ok, rows: [row] });
+      if (dryRun) return HttpResponse.json({ ok, rows: [row], newBranches: [] });
       const account = { ...checking, username: 'maya.chen' };
       return HttpResponse.json(
         {
@@ -108,6 +108,48 @@ describe('Import Students', () => {
     expect(JSON.stringify({ ...window.localStorage })).not.toContain('otter-lamp-42');
   });
 
+  it('offers to create a class that does not exist yet, and checks and creates with it', async () => {
+    const queries: string[] = [];
+    server.use(
+      http.post('*/api/admin/users/import', async ({ request }) => {
+        const url = new URL(request.url);
+        queries.push(url.search);
+        const creating = url.searchParams.get('createBranches') === 'true';
+        const row = {
+          line: 2,
+          written: { username: 'maya.chen', name: 'Maya Chen', branch: 'Room 12', accounts: 'CHECKING' },
+          username: 'maya.chen',
+          name: 'Maya Chen',
+          branchId: null,
+          accounts: ['CHECKING'],
+          error: creating ? null : NO_BRANCH,
+        };
+        if (url.searchParams.get('dryRun') === 'true')
+          return HttpResponse.json({ ok: creating, rows: [row], newBranches: ['Room 12'] });
+        return HttpResponse.json({ created: [{ ...oneStudent.created[0]!, branchId: 3 }] }, { status: 201 });
+      }),
+    );
+    const { user } = renderApp('/1/admin/users/import', admin);
+    await user.click(await screen.findByLabelText(t.rosterLabel));
+    await user.paste('username,name,branch,accounts\nmaya.chen,Maya Chen,Room 12,CHECKING\n');
+    await user.click(screen.getByRole('button', { name: t.check }));
+    const offer = await screen.findByTestId('new-classes');
+    expect(offer).toHaveTextContent(teacherText.newClassesFound(['Room 12']));
+    await user.click(within(offer).getByRole('button', { name: teacherText.createClassesToo(1) }));
+    expect(await screen.findByText(t.checkOk(1))).toBeInTheDocument();
+    expect(screen.getByTestId('new-classes')).toHaveTextContent(
+      teacherText.classesWillBeCreated(['Room 12']),
+    );
+    expect(screen.getByTestId('import-row')).toHaveTextContent(teacherText.newClass('Room 12'));
+    await user.click(screen.getByRole('button', { name: t.createStudents }));
+    await screen.findByTestId('created-row');
+    expect(queries).toEqual([
+      '?dryRun=true&createBranches=false',
+      '?dryRun=true&createBranches=true',
+      '?createBranches=true',
+    ]);
+  });
+
   it('prints slips of the result, and warns before the result is left', async () => {
     fakeImport();
     const { user, router } = renderApp('/1/admin/users/import', admin);
@@ -158,9 +200,11 @@ describe('Import Students', () => {
     await screen.findByRole('heading', { name: t.slipsTitle }, { timeout: 15_000 });
     const slip = await screen.findByTestId('sign-in-slip');
     expect(within(slip).getByTestId('slip-address')).toHaveTextContent(`${publicUrl}/login`);
+    // The code opens the sign-in page with the User Id filled in (issue 33), never the password.
     expect(qrPath(within(slip).getByRole('img', { name: t.slipQrLabel }))).toBe(
-      qrPathOf(`${publicUrl}/login`),
+      qrPathOf(`${publicUrl}/login?user=maya.chen`),
     );
+    expect(within(slip).getByTestId('slip-class')).toHaveTextContent('Main Campus');
     const note = screen.getByTestId('sign-in-address-note');
     expect(note).toHaveTextContent(t.signInAddressIs(`${publicUrl}/login`));
     expect(note).toHaveTextContent(t.signInAddressFromSetting);
@@ -175,7 +219,9 @@ describe('Import Students', () => {
     const slip = await screen.findByTestId('sign-in-slip');
     const origin = `${window.location.origin}/login`;
     expect(within(slip).getByTestId('slip-address')).toHaveTextContent(origin);
-    expect(qrPath(within(slip).getByRole('img', { name: t.slipQrLabel }))).toBe(qrPathOf(origin));
+    expect(qrPath(within(slip).getByRole('img', { name: t.slipQrLabel }))).toBe(
+      qrPathOf(`${origin}?user=maya.chen`),
+    );
   });
 });
 

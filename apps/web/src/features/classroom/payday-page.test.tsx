@@ -26,6 +26,7 @@ const pupil = (userId: string, name: string, owned: Account[]): Student => ({
   name,
   displayName: null,
   branchId: 1,
+  banker: false,
   accounts: owned,
 });
 /**

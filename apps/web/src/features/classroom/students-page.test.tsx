@@ -1,8 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { classroomText as t, messages, participationScreenText, type Goal, type Student } from '@bank/shared';
-import { admin, bankSettings, checking, savings, teller } from '../../test/fixtures';
+import {
+  classroomText as t,
+  messages,
+  participationScreenText,
+  teacherText,
+  type Goal,
+  type Student,
+} from '@bank/shared';
+import { admin, bankSettings, checking, roster, savings, student, teller } from '../../test/fixtures';
 import { gate } from '../../test/gate';
 import { pagedAnswer } from '../../test/paging';
 import { PHONE_QUERY } from '../../lib/use-phone';
@@ -21,9 +28,13 @@ function rosterQueries(): URLSearchParams[] {
 
 const wideScreen = window.matchMedia;
 
+/** A teacher of Main Campus (the fixture's teller has no class). */
+const mainTeacher = { ...teller, branchId: 1 };
+
 afterEach(() => {
   server.events.removeAllListeners();
   window.matchMedia = wideScreen;
+  window.localStorage.clear();
 });
 
 /** The screen is phone-sized in this test (jsdom matches no media query of its own). */
@@ -50,6 +61,7 @@ function classOf(count: number): Student[] {
       name: `Kid ${n}`,
       displayName: null,
       branchId: 1,
+      banker: false,
       accounts: [{ ...checking, id: `10000001${n}`, accountId: `10000001${n}`, username: `kid-${n}` }],
     };
   });
@@ -106,15 +118,21 @@ describe('Students', () => {
     expect(screen.getByTestId('student-row')).toHaveTextContent('Sam Student');
   });
 
-  it("shows each student's savings goals in brief, asking only for those who save", async () => {
+  it("shows each student's savings goals in brief, asking once for the page and only for those who save", async () => {
     const asked: string[] = [];
     server.use(
-      http.get('*/api/user/goals/:username', ({ params }) => {
-        asked.push(String(params.username));
-        return HttpResponse.json([
-          { ...goal, goalId: 1, name: 'Bike', progress: 0.604 },
-          { ...goal, goalId: 2, name: 'Trip', progress: 1 },
-        ]);
+      http.get('*/api/teller/students/:bankId/goals', ({ request }) => {
+        const usernames = new URL(request.url).searchParams.get('usernames') ?? '';
+        asked.push(usernames);
+        return HttpResponse.json(
+          usernames.split(',').map((username) => ({
+            username,
+            goals: [
+              { ...goal, goalId: 1, name: 'Bike', progress: 0.604 },
+              { ...goal, goalId: 2, name: 'Trip', progress: 1 },
+            ],
+          })),
+        );
       }),
     );
     renderApp('/1/students', teller);
@@ -122,17 +140,121 @@ describe('Students', () => {
     expect(await within(sam).findByTestId('student-goals')).toHaveTextContent(
       `${participationScreenText.goalBrief('Bike', 60)}${participationScreenText.goalBrief('Trip', 100)}`,
     );
-    // Nora has no savings account: nothing to ask.
+    // One call for the page; Nora has no savings account: nothing to ask for her.
     expect(asked).toEqual(['student']);
   });
 
-  it('filters by branch', async () => {
-    const { user } = renderApp('/1/students', teller);
+  it('filters by class, and remembers the class chosen on this device', async () => {
+    const { user, unmount } = renderApp('/1/students', teller);
     await screen.findAllByTestId('student-row');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Branch' }), 'Main Campus');
+    await user.selectOptions(screen.getByRole('combobox', { name: teacherText.classFilter }), 'Main Campus');
     await waitFor(() => expect(screen.getAllByTestId('student-row')).toHaveLength(1));
     expect(screen.getByTestId('student-row')).toHaveTextContent('Sam Student');
     expect(screen.getByTestId('list-count')).toHaveTextContent(/^1 of 2 students matches$/);
+    unmount();
+    renderApp('/1/students', teller);
+    await waitFor(() => expect(screen.getAllByTestId('student-row')).toHaveLength(1));
+    expect(screen.getByRole('combobox', { name: teacherText.classFilter })).toHaveValue('1');
+  });
+
+  it("opens on a teacher's own class, shows what is available beside a balance with money held", async () => {
+    const held = { ...checking, available: 492 };
+    server.use(
+      http.get('*/api/teller/students/:bankId', ({ request }) => {
+        const branchId = new URL(request.url).searchParams.get('branchId');
+        const rows = [{ ...roster[0]!, accounts: [held, savings] }, roster[1]!];
+        return pagedAnswer(
+          request,
+          rows.filter((s) => !branchId || String(s.branchId) === branchId),
+          (s) => s.userId,
+          (s) => [s.name],
+        );
+      }),
+    );
+    renderApp('/1/students', mainTeacher);
+    await waitFor(() => expect(screen.getAllByTestId('student-row')).toHaveLength(1));
+    expect(screen.getByRole('combobox', { name: teacherText.classFilter })).toHaveValue('1');
+    const [available] = screen.getAllByTestId('student-available');
+    expect(available).toHaveTextContent(`$500.00· ${teacherText.availableOfBalance('$492.00')}`);
+    expect(available).toHaveAttribute('title', teacherText.heldNote('$8.00'));
+    // Savings holds nothing: the balance alone.
+    expect(screen.getAllByTestId('student-available')).toHaveLength(1);
+  });
+
+  it("lets a teacher reset their own class's passwords, choose students and print their new slips", async () => {
+    const asked: unknown[] = [];
+    server.use(
+      http.post('*/api/teller/students/slips', async ({ request }) => {
+        const body = (await request.json()) as { usernames: string[] };
+        asked.push(body);
+        return HttpResponse.json(
+          {
+            slips: body.usernames.map((username) => ({
+              username,
+              name: 'Sam Student',
+              branchName: 'Main Campus',
+              temporaryPassword: 'maple-tiger-river-42',
+            })),
+          },
+          { status: 201 },
+        );
+      }),
+    );
+    const { user, router } = renderApp('/1/students', mainTeacher);
+    await user.selectOptions(await screen.findByRole('combobox', { name: teacherText.classFilter }), '');
+    await waitFor(() => expect(screen.getAllByTestId('student-row')).toHaveLength(2));
+    // Nora is of another class: no box and no Reset Password for her.
+    expect(screen.getByRole('button', { name: 'Reset Password: Sam Student (student)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Reset Password: Nora/ })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('checkbox', { name: teacherText.chooseStudent('Nora North') }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: teacherText.printNewSlips })).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: teacherText.chooseStudent('Sam Student') }));
+    await user.click(screen.getByRole('button', { name: teacherText.printNewSlipsFor(1) }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Action' });
+    expect(confirm).toHaveTextContent(teacherText.newSlipsConfirm(1));
+    await user.click(within(confirm).getByRole('button', { name: teacherText.newSlipsConfirmButton }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1/students/slips'));
+    const slip = await screen.findByTestId('sign-in-slip');
+    expect(within(slip).getByTestId('slip-password')).toHaveTextContent('maple-tiger-river-42');
+    expect(within(slip).getByTestId('slip-class')).toHaveTextContent('Main Campus');
+    expect(asked).toEqual([{ usernames: ['student'] }]);
+    // Done forgets the passwords: back on the slips screen, none is left.
+    await user.click(screen.getByRole('button', { name: teacherText.slipsDone }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/1/students'));
+  });
+
+  it('makes a student of the class a class banker through the teacher call', async () => {
+    const calls: unknown[] = [];
+    server.use(
+      http.put('*/api/teller/users/:username/banker', async ({ request, params }) => {
+        calls.push([params.username, await request.json()]);
+        return HttpResponse.json({ ...student, banker: true });
+      }),
+    );
+    const { user } = renderApp('/1/students', mainTeacher);
+    const toggle = await screen.findByRole('switch', { name: teacherText.bankerFor('Sam Student') });
+    await user.click(toggle);
+    expect(await screen.findByText(teacherText.bankerSaved('Sam Student', true))).toBeInTheDocument();
+    expect(calls).toEqual([['student', { banker: true }]]);
+  });
+
+  it('tells a teacher to ask an admin when the bank keeps resets and bankers to admins', async () => {
+    server.use(
+      http.get('*/api/user/bank/:bankId', () =>
+        HttpResponse.json({ ...bankSettings, tellerCanResetPasswords: false, tellerCanManageBankers: false }),
+      ),
+    );
+    renderApp('/1/students', mainTeacher);
+    const ask = await screen.findByTestId('ask-admin');
+    expect(ask).toHaveTextContent(teacherText.askAdmin);
+    expect(ask).toHaveTextContent(teacherText.rightOff('resetPasswords'));
+    expect(ask).toHaveTextContent(teacherText.rightOff('manageBankers'));
+    await screen.findAllByTestId('student-row');
+    expect(screen.queryByRole('button', { name: /Reset Password/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: teacherText.printNewSlips })).not.toBeInTheDocument();
   });
 
   it('shows a page of 25, and Show more asks for the next with the cursor, appends it and moves the focus to it', async () => {

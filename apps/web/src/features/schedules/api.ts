@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   classroomCalls,
   scheduleCalls,
+  teacherCalls,
   type CreateScheduleBody,
   type ReverseBatchBody,
   type UpdateScheduleBody,
@@ -119,12 +120,18 @@ export function usePayday(bankId: number, batchId: string, enabled = true) {
   });
 }
 
-/** POST /admin/batches/{batchId}/reverse: all of it or the chosen accounts, all or nothing. */
-export function useReversePayday() {
+/**
+ * POST /admin/batches/{batchId}/reverse: all of it or the chosen accounts, all or nothing. A teacher
+ * calls POST /teller/batches/{batchId}/reverse (issue 33: their own class's payments).
+ */
+export function useReversePayday(via: 'admin' | 'teacher' = 'admin') {
   const invalidate = useInvalidateMoney();
   return useMutation({
     mutationFn: ({ batchId, body }: { batchId: string; body: ReverseBatchBody }) =>
-      api.call(classroomCalls.reversePayday, { params: { batchId }, body }),
+      api.call(via === 'admin' ? classroomCalls.reversePayday : teacherCalls.reversePayday, {
+        params: { batchId },
+        body,
+      }),
     onSuccess: invalidate,
   });
 }

@@ -1,10 +1,12 @@
 import { Checkbox, Radio, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { schoolYearScreens as t, type BatchDetail, type BatchPayment } from '@bank/shared';
+import { schoolYearScreens as t, teacherText, type BatchDetail, type BatchPayment } from '@bank/shared';
 import { LoadFailed, LoadingBlock } from '../../components/query-state';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { failureStatus, type Status } from '../../components/status-message';
 import { ApiError } from '../../lib/api-client';
+import { useClassRights } from '../../lib/class-rights';
+import { useRequiredSession } from '../../lib/current-user';
 import { formatDate, lastFour, money } from '../../lib/format';
 import { usePayday, useReversePayday } from './api';
 
@@ -18,16 +20,27 @@ export interface PaydayToReverse {
 const studentLabel = (p: BatchPayment) =>
   t.reverseStudent(p.name, `${p.accountType} ${lastFour(p.accountId)}`, money(p.amount));
 
-/** Whom to reverse: every payment still standing, or the ticked students. */
+/** Why a payment cannot be chosen: reversed already, or (for a teacher) of another class. */
+function paymentLabel(p: BatchPayment, mine: boolean) {
+  if (p.reversedBy !== null) return `${studentLabel(p)} (${t.alreadyReversed})`;
+  return mine ? studentLabel(p) : `${studentLabel(p)} ${teacherText.otherClass}`;
+}
+
+/**
+ * Whom to reverse: every payment still standing, or the ticked students. A teacher reverses only
+ * their own class's payments (issue 33): the whole payday only when it is all theirs.
+ */
 function WhomChoice(props: {
   detail: BatchDetail;
   whole: boolean;
   chosen: Set<string>;
   error: string | null;
+  mine: (p: BatchPayment) => boolean;
   onWhole: (whole: boolean) => void;
   onChoose: (accountIds: string[]) => void;
 }) {
-  const { detail, whole, chosen, error, onWhole, onChoose } = props;
+  const { detail, whole, chosen, error, mine, onWhole, onChoose } = props;
+  const wholeAllowed = detail.payments.every((p) => p.reversedBy !== null || mine(p));
   return (
     <Stack gap="xs">
       <Radio.Group
@@ -36,7 +49,7 @@ function WhomChoice(props: {
         onChange={(v) => onWhole(v === 'whole')}
       >
         <Stack mt="xs" gap="xs">
-          <Radio value="whole" label={t.reverseWhole} />
+          <Radio value="whole" label={t.reverseWhole} disabled={!wholeAllowed} />
           <Radio value="chosen" label={t.reverseChosen} />
         </Stack>
       </Radio.Group>
@@ -47,8 +60,8 @@ function WhomChoice(props: {
               <Checkbox
                 key={p.transactionId}
                 value={p.accountId}
-                label={p.reversedBy === null ? studentLabel(p) : `${studentLabel(p)} (${t.alreadyReversed})`}
-                disabled={p.reversedBy !== null}
+                label={paymentLabel(p, mine(p))}
+                disabled={p.reversedBy !== null || !mine(p)}
               />
             ))}
           </Stack>
@@ -81,8 +94,8 @@ function refusal(error: unknown, detail: BatchDetail | undefined): Status {
 }
 
 /**
- * Reverse a payday (an admin's): all of it, or the chosen students of it, in one all-or-nothing
- * step, with a reason the students see beside both rows.
+ * Reverse a payday (an admin's, or a teacher's for their own class, issue 33): all of it, or the
+ * chosen students of it, in one all-or-nothing step, with a reason the students see beside both rows.
  */
 export function ReversePaydayDialog(props: ReverseProps) {
   // A fresh dialog for each opening (closed, then a payday): no choice or failure left from before.
@@ -98,9 +111,12 @@ interface ReverseProps {
 
 function ReverseDialog(props: ReverseProps) {
   const { bankId, payday, onClose, onDone } = props;
+  const teacher = useRequiredSession().user.userRole === 'TELLER';
+  const rights = useClassRights();
+  const mine = (p: BatchPayment) => rights.may('reverse', p.branchId);
   const detail = usePayday(bankId, payday?.batchId ?? '', payday !== null);
-  const reverse = useReversePayday();
-  const [whole, setWhole] = useState(true);
+  const reverse = useReversePayday(teacher ? 'teacher' : 'admin');
+  const [whole, setWhole] = useState(!teacher);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   const [chooseError, setChooseError] = useState<string | null>(null);
   const confirm = (reason: string) => {
@@ -120,7 +136,14 @@ function ReverseDialog(props: ReverseProps) {
     <ReasonDialog
       opened={payday !== null}
       title={t.reversePaydayTitle}
-      message={payday ? t.reversePaydayMessage(payday.memo ?? '—', formatDate(payday.createdAt)) : ''}
+      message={
+        payday
+          ? t.reversePaydayMessage(
+              teacherText.paydayName(payday.memo, formatDate(payday.createdAt)),
+              formatDate(payday.createdAt),
+            )
+          : ''
+      }
       confirmLabel={t.reversePaydayButton}
       busy={reverse.isPending}
       busyLabel={t.reversing}
@@ -134,6 +157,7 @@ function ReverseDialog(props: ReverseProps) {
           whole={whole}
           chosen={chosen}
           error={chooseError}
+          mine={mine}
           onWhole={setWhole}
           onChoose={(ids) => setChosen(new Set(ids))}
         />

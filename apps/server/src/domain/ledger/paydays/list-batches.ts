@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { fromCents, type BatchDetail, type BatchSummary } from '@bank/shared';
 import type { Executor } from '../../../db/client.js';
-import { accounts, batches, transactions, users } from '../../../db/schema.js';
+import { accounts, batches, branches, transactions, users } from '../../../db/schema.js';
 import { assertOwnBank } from '../../access.js';
 import type { Actor } from '../../actor.js';
 import { notFound } from '../../errors.js';
@@ -24,6 +24,37 @@ const reversedCountColumn = sql<number>`(
   select count(*)::int from ${transactions} where ${livePayments} and ${transactions.reversedBy} is not null
 )`.mapWith(Number);
 
+/** The names a summary gives of a payday's students (the rest are counted, not named). */
+const NAMES_SHOWN = 5;
+
+/**
+ * The payday's live items, as SQL over them with their account, owner and branch: each summary's
+ * lists are read from these (through the batch index), in item order.
+ */
+const items = (where: SQL) => sql`
+  from ${transactions} t
+  join ${accounts} a on a.account_number = t.account_number
+  join ${users} u on u.id = a.user_id
+  join ${branches} br on br.id = a.branch_id
+  where t.batch_id = ${batches.id} and t.deleted_at is null and ${where}`;
+
+/** A JSON array from SQL (an empty one for none), read as the list it is, as text by both drivers. */
+const jsonList = <T>(query: SQL) =>
+  sql<T[]>`coalesce((${query})::text, '[]')`.mapWith((text: string) => JSON.parse(text) as T[]);
+
+/** The classes the payday paid: each branch of its students once, by name. */
+const branchesColumn = jsonList<{ branchId: number; branchName: string }>(sql`
+  select json_agg(json_build_object('branchId', id, 'branchName', name) order by lower(name), id)
+  from (select distinct br.id, br.name ${items(sql`true`)}) paid`);
+
+/** The first names of its students (a reversal's: whom it undid), in item order. */
+const namesColumn = jsonList<string>(sql`
+  select json_agg(name order by id) from (select u.name, t.id ${items(sql`true`)} order by t.id limit ${NAMES_SHOWN}) firsts`);
+
+/** The first names of those whose payments have been reversed since. */
+const reversedNamesColumn = jsonList<string>(sql`
+  select json_agg(name order by id) from (select u.name, t.id ${items(sql`t.reversed_by is not null`)} order by t.id limit ${NAMES_SHOWN}) firsts`);
+
 /** The list is for finding a recent payday again, not an archive: the newest this many. */
 const NEWEST_PAYDAYS = 1000;
 
@@ -35,24 +66,44 @@ async function selectBatches(db: Executor, where: SQL | undefined, limit: number
       createdBy: users.username,
       count: liveCountColumn,
       totalCents: liveTotalColumn,
+      createdByName: users.name,
       reversedCount: reversedCountColumn,
+      branches: branchesColumn,
+      names: namesColumn,
+      reversedNames: reversedNamesColumn,
     })
     .from(batches)
     .innerJoin(users, eq(users.id, batches.createdBy))
     .where(where)
     .orderBy(desc(batches.createdAt), desc(batches.id))
     .limit(limit);
-  return rows.map(({ batch, createdBy, count, totalCents, reversedCount }) => ({
-    batchId: batch.id,
-    kind: batch.kind,
-    memo: batch.memo,
-    count,
-    total: fromCents(totalCents),
-    createdBy,
-    createdAt: batch.createdAt.toISOString(),
-    reversalOf: batch.reversalOf,
-    reversedCount,
-  }));
+  return rows.map(
+    ({
+      batch,
+      createdBy,
+      createdByName,
+      count,
+      totalCents,
+      reversedCount,
+      branches,
+      names,
+      reversedNames,
+    }) => ({
+      batchId: batch.id,
+      kind: batch.kind,
+      memo: batch.memo,
+      count,
+      total: fromCents(totalCents),
+      createdBy,
+      createdByName,
+      createdAt: batch.createdAt.toISOString(),
+      reversalOf: batch.reversalOf,
+      reversedCount,
+      branches,
+      names,
+      reversedNames,
+    }),
+  );
 }
 
 /** GET /teller/batches/{bankId}: the bank's paydays, newest first (the newest 1000). */
@@ -76,16 +127,23 @@ export async function getBatch(
   const [summary] = await selectBatches(db, and(eq(batches.bankId, bankId), eq(batches.id, batchId)), 1);
   if (!summary) throw notFound();
   const rows = await db
-    .select({ row: transactions, accountType: accounts.type, username: users.username, name: users.name })
+    .select({
+      row: transactions,
+      accountType: accounts.type,
+      branchId: accounts.branchId,
+      username: users.username,
+      name: users.name,
+    })
     .from(transactions)
     .innerJoin(accounts, eq(accounts.accountNumber, transactions.accountNumber))
     .innerJoin(users, eq(users.id, accounts.userId))
     .where(and(eq(transactions.batchId, batchId), isNull(transactions.deletedAt)))
     .orderBy(asc(transactions.id));
-  const payments = rows.map(({ row, accountType, username, name }) => ({
+  const payments = rows.map(({ row, accountType, branchId, username, name }) => ({
     transactionId: row.id,
     accountId: row.accountNumber,
     accountType,
+    branchId,
     username,
     name,
     amount: fromCents(row.amountCents),

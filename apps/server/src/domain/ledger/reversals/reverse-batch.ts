@@ -4,12 +4,13 @@ import { fromCents, messages, schoolYearText as m, type ReverseBatchResult } fro
 import type { Executor, Tx } from '../../../db/client.js';
 import { batches, transactions } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/transaction.js';
-import type { Actor } from '../../actor.js';
+import { isStaff, type Actor } from '../../actor.js';
+import { assertClassRight } from '../../bank/class-rights.js';
 import { dollars, recordAudit } from '../../audit/record-audit.js';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.js';
 import type { LedgerClock } from '../clock.js';
 import { leavesBalanceNegative, lockAccountsToRewrite, type LockedAccounts } from '../locked-accounts.js';
-import { assertReversible, writeReversals } from './reverse-transaction.js';
+import { assertReversible, branchesOf, writeReversals } from './reverse-transaction.js';
 import { signedCents, toTransaction, type TransactionRow } from '../to-transaction.js';
 
 export interface BatchReversal {
@@ -75,7 +76,8 @@ async function lockItems(tx: Tx, items: TransactionRow[]) {
  * POST /admin/batches/{batchId}/reverse: an admin undoes a payday of their bank, or the chosen
  * students of it, as one new payday of the opposite kind with the reason as its memo: all or
  * nothing. An item already reversed, a reversal, or an account that cannot pay back is a 409 and
- * nothing is written.
+ * nothing is written. POST /teller/batches/{batchId}/reverse: the same, by a teacher when every
+ * item reversed is of their own class and the bank allows it, or by an admin.
  */
 export async function reverseBatch(
   db: Executor,
@@ -84,7 +86,7 @@ export async function reverseBatch(
   batchId: string,
   input: BatchReversal,
 ): Promise<ReverseBatchResult> {
-  if (actor.role !== 'ADMIN') throw forbidden();
+  if (!isStaff(actor)) throw forbidden();
   return inTransaction(db, async (tx) => {
     const [batch] = await tx
       .select()
@@ -92,6 +94,7 @@ export async function reverseBatch(
       .where(and(eq(batches.id, batchId), eq(batches.bankId, actor.bankId)));
     if (!batch) throw notFound();
     const { locked, rows } = await lockItems(tx, await chosenItems(tx, batchId, input.accountIds));
+    await assertClassRight(tx, actor, 'reverse', branchesOf(rows, locked));
     if (rows.length === 0) throw conflict(m.batchAlreadyReversed);
     if (rows.some((row) => row.reversedBy !== null))
       throw conflict(m.batchAlreadyReversed, 'ALREADY_REVERSED');

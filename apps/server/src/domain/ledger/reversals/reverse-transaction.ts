@@ -4,7 +4,8 @@ import { schoolYearText as m, type ReverseResult, type TransactionType } from '@
 import type { Executor, Tx } from '../../../db/client.js';
 import { transactions } from '../../../db/schema.js';
 import { inTransaction } from '../../../db/transaction.js';
-import type { Actor } from '../../actor.js';
+import { isStaff, type Actor } from '../../actor.js';
+import { assertClassRight } from '../../bank/class-rights.js';
 import { dollars, recordAudit } from '../../audit/record-audit.js';
 import { conflict, forbidden } from '../../errors.js';
 import type { LedgerClock } from '../clock.js';
@@ -65,10 +66,20 @@ export async function writeReversals(
   return rows;
 }
 
+/** The branch of each account the legs are on (locked, so of this bank): whose class they touch. */
+export function branchesOf(legs: TransactionRow[], locked: LockedAccounts): number[] {
+  return legs.flatMap((leg) => {
+    const account = locked.get(leg.accountNumber);
+    return account ? [account.branchId] : [];
+  });
+}
+
 /**
  * POST /admin/transactions/{transactionId}/reverse: an admin undoes a posted or pending
  * transaction of their bank by writing its opposite (a transfer: both legs, as a transfer back),
  * never by erasing it. Both stay on the account and its statements, the reason beside the reversal.
+ * POST /teller/transactions/{transactionId}/reverse: the same, by a teacher for their own class
+ * when the bank allows it (every account it touches of their branch), or by an admin.
  */
 export async function reverseTransaction(
   db: Executor,
@@ -77,9 +88,10 @@ export async function reverseTransaction(
   id: number,
   reason: string,
 ): Promise<ReverseResult> {
-  if (actor.role !== 'ADMIN') throw forbidden();
+  if (!isStaff(actor)) throw forbidden();
   return inTransaction(db, async (tx) => {
     const { target, legs, locked } = await lockForChange(tx, actor, id);
+    await assertClassRight(tx, actor, 'reverse', branchesOf(legs, locked));
     assertReversible(legs);
     const transferId = target.transferId ? randomUUID() : null;
     const rows = await writeReversals(tx, clock, actor, locked, legs, { reason, batchId: null, transferId });
