@@ -484,6 +484,9 @@ export const participationText = {
   goalSavingsOnly: 'Goals are for savings accounts.',
   goalTooMany: 'A savings account has at most 5 goals.',
   goalNothingToChange: 'Send at least one field to change.',
+  /** A goal's place: from 1 to the most an account may have, or to the number it has. */
+  goalPositionRange: (count: number) =>
+    count === 1 ? 'This account has 1 goal: its place is 1.' : `Choose a place from 1 to ${count}.`,
   heldFor: (held: string) => `held ${held} for a waiting request`,
   auditRequestDecided: (decision: string, kind: string, amount: string, who: string, whom: string) =>
     `${decision} ${who}'s request: ${kind} ${amount} for ${whom}.`,
