@@ -87,6 +87,39 @@ function MoveButtons({
   );
 }
 
+type OwnerButtonsProps = Pick<GoalCardProps, 'goal' | 'onMoveUp' | 'onMoveDown' | 'busy'> & {
+  onEdit: () => void;
+  onDelete: () => void;
+};
+
+/** At the card's foot: the order's arrows on one side, Edit and Delete on the other. */
+function OwnerButtons({ goal, onEdit, onDelete, onMoveUp, onMoveDown, busy = false }: OwnerButtonsProps) {
+  return (
+    <Group justify="space-between" gap="xs" mt="auto">
+      <MoveButtons goal={goal} onMoveUp={onMoveUp} onMoveDown={onMoveDown} busy={busy} />
+      <Group gap="xs">
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={onEdit}
+          disabled={busy}
+          aria-label={m.editGoal(goal.name)}
+        >
+          Edit
+        </Button>
+        <DeleteButton
+          size="compact-sm"
+          onClick={onDelete}
+          disabled={busy}
+          aria-label={m.deleteGoal(goal.name)}
+        >
+          Delete
+        </DeleteButton>
+      </Group>
+    </Group>
+  );
+}
+
 /** HTML drag and drop: the dragged goal is remembered by the section, the drop target names the place. */
 function dragProps(drag: GoalDrag | undefined) {
   if (!drag) return {};
@@ -161,28 +194,14 @@ export function GoalCard({
           </Text>
         )}
         {onEdit && onDelete && (
-          <Group justify="space-between" gap="xs" mt="auto">
-            <MoveButtons goal={goal} onMoveUp={onMoveUp} onMoveDown={onMoveDown} busy={busy} />
-            <Group gap="xs">
-              <Button
-                size="compact-sm"
-                variant="default"
-                onClick={onEdit}
-                disabled={busy}
-                aria-label={m.editGoal(goal.name)}
-              >
-                Edit
-              </Button>
-              <DeleteButton
-                size="compact-sm"
-                onClick={onDelete}
-                disabled={busy}
-                aria-label={m.deleteGoal(goal.name)}
-              >
-                Delete
-              </DeleteButton>
-            </Group>
-          </Group>
+          <OwnerButtons
+            goal={goal}
+            onEdit={onEdit}
+            onDelete={onDelete}
+            onMoveUp={onMoveUp}
+            onMoveDown={onMoveDown}
+            busy={busy}
+          />
         )}
       </Stack>
     </Paper>

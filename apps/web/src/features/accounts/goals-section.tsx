@@ -78,9 +78,9 @@ function useGoalEditing(username: string) {
  * The owner's ways to change the order: a step up or down among the goals of the same account, or
  * a drag of one goal onto another's place.
  */
-function useGoalOrder(shown: Goal[] | undefined, move: (goal: Goal, position: number) => void) {
+function useGoalOrder(shown: Goal[], move: (goal: Goal, position: number) => void) {
   const dragged = useRef<Goal | null>(null);
-  const countOf = (accountId: string) => shown?.filter((g) => g.accountId === accountId).length ?? 0;
+  const countOf = (accountId: string) => shown.filter((g) => g.accountId === accountId).length;
   return (goal: Goal) => {
     const drag: GoalDrag = {
       onDragStart: () => {
@@ -101,6 +101,42 @@ function useGoalOrder(shown: Goal[] | undefined, move: (goal: Goal, position: nu
   };
 }
 
+interface GoalListProps {
+  shown: Goal[];
+  owner: boolean;
+  edit: ReturnType<typeof useGoalEditing>;
+  nameOf: (goal: Goal) => string | undefined;
+}
+
+/** The goals in their order; the owner's have their buttons and may be dragged. */
+function GoalList({ shown, owner, edit, nameOf }: GoalListProps) {
+  const orderOf = useGoalOrder(shown, edit.move);
+  if (shown.length === 0)
+    return <Text size="sm">{owner ? `${m.noGoalsYet} ${m.goalsIntro}` : m.noGoalsStaff}</Text>;
+  return (
+    <>
+      {owner && shown.length > 1 && (
+        <Text size="sm" data-testid="goals-order-hint">
+          {m.goalsOrderHint}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {shown.map((goal) => (
+          <GoalCard
+            key={goal.goalId}
+            goal={goal}
+            accountName={nameOf(goal)}
+            onEdit={owner ? () => edit.open(goal) : undefined}
+            onDelete={owner ? () => edit.askDelete(goal) : undefined}
+            {...(owner ? orderOf(goal) : {})}
+            busy={edit.busy}
+          />
+        ))}
+      </SimpleGrid>
+    </>
+  );
+}
+
 /**
  * Savings goals (issue 24): each with its bar, what is left and the pace; the owner adds (up to 5 on
  * an account), changes and deletes them, and a goal reached is celebrated once.
@@ -112,7 +148,6 @@ export function GoalsSection({ username, accounts, owner }: GoalsSectionProps) {
   const shown = goals.data?.filter((goal) => ids.has(goal.accountId));
   const celebration = useCelebration(shown, owner);
   const edit = useGoalEditing(username);
-  const orderOf = useGoalOrder(shown, edit.move);
   const count = (accountId: string) => shown?.filter((g) => g.accountId === accountId).length ?? 0;
   const roomy = accounts.filter((a) => count(a.accountId) < limits.goalsPerAccountMax);
   const nameOf = (goal: Goal) => (accounts.length > 1 ? `SAVINGS ${lastFour(goal.accountId)}` : undefined);
@@ -149,32 +184,7 @@ export function GoalsSection({ username, accounts, owner }: GoalsSectionProps) {
           </Suspense>
         )}
         <QueryState query={goals} what={m.goalsTitle.toLowerCase()}>
-          {() =>
-            shown && shown.length > 0 ? (
-              <>
-                {owner && shown.length > 1 && (
-                  <Text size="sm" data-testid="goals-order-hint">
-                    {m.goalsOrderHint}
-                  </Text>
-                )}
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  {shown.map((goal) => (
-                    <GoalCard
-                      key={goal.goalId}
-                      goal={goal}
-                      accountName={nameOf(goal)}
-                      onEdit={owner ? () => edit.open(goal) : undefined}
-                      onDelete={owner ? () => edit.askDelete(goal) : undefined}
-                      {...(owner ? orderOf(goal) : {})}
-                      busy={edit.busy}
-                    />
-                  ))}
-                </SimpleGrid>
-              </>
-            ) : (
-              <Text size="sm">{owner ? `${m.noGoalsYet} ${m.goalsIntro}` : m.noGoalsStaff}</Text>
-            )
-          }
+          {() => <GoalList shown={shown ?? []} owner={owner} edit={edit} nameOf={nameOf} />}
         </QueryState>
       </Stack>
       {edit.modal}
