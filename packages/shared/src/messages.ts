@@ -51,6 +51,8 @@ export const messages = {
   amountTooLarge: 'Amounts may not exceed 1,000,000,000.00.',
   sameAccountTwice: 'The source and target accounts must be different.',
   insufficientFunds: 'Insufficient funds',
+  /** A debit the balance could pay but a waiting request's hold stops (issue 33): says what is held. */
+  insufficientFundsHeld: (held: string) => `Insufficient funds: ${held} is held for a waiting request.`,
   accountClosed: 'This account is closed.',
   // Ledger descriptions (spec §9; API.md wording: the credit says "from", also for staff)
   tellerDepositDescription: 'Teller Deposit',
@@ -315,6 +317,8 @@ export const guidanceMessages = {
   colorSchemeDark: 'Dark',
   canMoveUpTo: (amount: string) => `You can move up to ${amount}`,
   available: 'Available',
+  /** An account in a picker while a waiting request holds some of it (issue 33). */
+  balanceAndAvailable: (balance: string, available: string) => `${balance} (available ${available})`,
   includesPending: (amount: string) => `includes ${amount} pending`,
   newBalance: 'New balance',
   backToAccount: (name: string) => `Back to ${name}`,
@@ -475,6 +479,21 @@ export const participationText = {
   bankerLimitInvalid: 'The limit must be an amount of 0 or more, with at most 2 decimals.',
   requestAccountNotFound: 'No open account of a classmate has this number.',
   requestNotWaiting: 'This request is no longer waiting.',
+  /** Why a request cannot be cancelled or decided any more: what became of it (issue 33). */
+  requestAlreadyDecided: (request: { status: string; decidedBy: string | null; reason: string | null }) => {
+    switch (request.status) {
+      case 'approved':
+        return request.decidedBy
+          ? `This request is no longer waiting: ${request.decidedBy} approved it, and the money moved.`
+          : 'This request is no longer waiting: the bank approved it at once, and the money moved.';
+      case 'rejected':
+        return `This request is no longer waiting: ${request.decidedBy ?? 'a teacher'} rejected it${request.reason ? ` ("${request.reason}")` : ''}. No money moved.`;
+      case 'cancelled':
+        return 'This request is no longer waiting: it was cancelled. No money moved.';
+      default:
+        return 'This request is no longer waiting: it expired after 7 days. No money moved.';
+    }
+  },
   requestAccountClosed: 'The account has been closed since; reject the request instead.',
   requestReasonRequired: 'Give a reason (at most 60 characters).',
   goalNameRequired: 'Give the goal a name.',

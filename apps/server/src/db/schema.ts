@@ -603,7 +603,10 @@ export const goals = pgTable(
   (t) => [
     check('goals_name_length', lengthUpTo(t.name, limits.goalNameMaxLength)),
     check('goals_amount_positive', sql`${t.amountCents} > 0`),
-    check('goals_position_range', sql`${t.position} between 1 and ${sql.raw(String(limits.goalsPerAccountMax))}`),
+    check(
+      'goals_position_range',
+      sql`${t.position} between 1 and ${sql.raw(String(limits.goalsPerAccountMax))}`,
+    ),
     index('goals_account_idx').on(t.accountNumber),
     // Migration 0021 makes it DEFERRABLE INITIALLY DEFERRED (which Drizzle cannot state): moving a
     // goal shifts the others in one statement, and the places are unique again at commit.

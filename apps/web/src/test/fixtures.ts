@@ -93,6 +93,7 @@ export function transaction(overrides: Partial<Transaction>): Transaction {
     batchId: null,
     reversalOf: null,
     reversedBy: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -70,9 +70,14 @@ export type BankerRequest = z.infer<typeof bankerRequest>;
 /**
  * A request as staff see it: also whether the account can pay it now (`canPay`: a waiting
  * withdrawal the account cannot cover waits like any other; true for a waiting deposit; null once
- * decided). Never in a banker's answers.
+ * decided), and the account's `balance` and `available` now in the list (null in the answer to a
+ * decision). Never in a banker's answers.
  */
-export const staffRequest = bankerRequest.extend({ canPay: z.boolean().nullable() });
+export const staffRequest = bankerRequest.extend({
+  canPay: z.boolean().nullable(),
+  balance: z.number().nullable(),
+  available: z.number().nullable(),
+});
 export type StaffRequest = z.infer<typeof staffRequest>;
 
 /**

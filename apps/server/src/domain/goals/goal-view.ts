@@ -78,7 +78,8 @@ export function fillInOrder(
 ): Map<number, Filled> {
   const filled = new Map<number, Filled>();
   const byAccount = new Map<string, GoalRow[]>();
-  for (const row of goalRows) byAccount.set(row.accountNumber, [...(byAccount.get(row.accountNumber) ?? []), row]);
+  for (const row of goalRows)
+    byAccount.set(row.accountNumber, [...(byAccount.get(row.accountNumber) ?? []), row]);
   for (const [accountNumber, rows] of byAccount) {
     let left = Math.max(0, availableOf(accountNumber));
     let through = 0;

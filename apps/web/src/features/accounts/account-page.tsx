@@ -16,6 +16,7 @@ import { allOf, LoadMore, QueryState } from '../../components/query-state';
 import { errorMessage } from '../../lib/api-client';
 import { useRequiredSession } from '../../lib/current-user';
 import { cents, lastFour, money } from '../../lib/format';
+import { heldCentsOf } from '../../lib/held';
 import { useBankAccounts, useUserAccounts } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 import { fetchAllTransactions, useTransactionPages } from './api';
@@ -127,7 +128,7 @@ const pendingSum = (pending: Transaction[]) =>
  * says what may be spent and what is held.
  */
 function AvailableBalance({ account, pending }: { account: Account; pending: Transaction[] }) {
-  const heldCents = cents(account.balance) - cents(account.available);
+  const heldCents = heldCentsOf(account);
   return (
     <Paper withBorder p="md" radius="md">
       <Text c="dimmed" fw={600}>
