@@ -320,6 +320,12 @@ export const guidanceMessages = {
   /** An account in a picker while a waiting request holds some of it (issue 33). */
   balanceAndAvailable: (balance: string, available: string) => `${balance} (available ${available})`,
   includesPending: (amount: string) => `includes ${amount} pending`,
+  /** A pending row in words a child reads (issue 33): when the money arrives, in the bank's time zone. */
+  onItsWay: (when: string) => `on its way: arrives ${when}`,
+  arrivesToday: 'today',
+  arrivesTomorrow: 'tomorrow',
+  /** Under the day a row shows, when it posted on another day. */
+  postedOn: (day: string) => `posted ${day}`,
   newBalance: 'New balance',
   backToAccount: (name: string) => `Back to ${name}`,
   transferTransactionIds: (s: { debitId: number; from: string; creditId: number; to: string }) =>

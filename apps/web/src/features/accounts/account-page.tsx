@@ -17,7 +17,7 @@ import { errorMessage } from '../../lib/api-client';
 import { useRequiredSession } from '../../lib/current-user';
 import { cents, lastFour, money } from '../../lib/format';
 import { heldCentsOf } from '../../lib/held';
-import { useBankAccounts, useUserAccounts } from '../../lib/queries';
+import { useBankAccounts, useBankSettings, useUserAccounts } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 import { fetchAllTransactions, useTransactionPages } from './api';
 import { BalanceChart } from './balance-chart';
@@ -68,7 +68,7 @@ function CsvButton({ accountId }: { accountId: string }) {
 }
 
 /** What the two tables share: the admin's Edit and Reverse, and the reasons of reversals. */
-type TableActions = Pick<TransactionTableProps, 'onEdit' | 'onReverse' | 'reversalReasons'>;
+type TableActions = Pick<TransactionTableProps, 'onEdit' | 'onReverse' | 'reversalReasons' | 'timeZone'>;
 
 /** The pending table with its total (credits minus debits, summed in cents), then the posted one. */
 function TransactionSections({
@@ -168,6 +168,8 @@ function AccountBody({ account, all }: { account: Account | undefined; all: Tran
   const { user } = useRequiredSession();
   const [editing, setEditing] = useState<Transaction | null>(null);
   const [reversing, setReversing] = useState<Transaction | null>(null);
+  // The bank's days (issue 33); until its settings load, the viewer's.
+  const bank = useBankSettings(user.bankId, !user.mustChangePassword);
   const pending = all.filter((t) => t.status === 'pending');
   const posted = all.filter((t) => t.status === 'posted');
   // Only admins change or reverse transactions; a teller gets no Edit column (issue 9).
@@ -176,6 +178,7 @@ function AccountBody({ account, all }: { account: Account | undefined; all: Tran
     onEdit: admin ? setEditing : undefined,
     onReverse: admin ? setReversing : undefined,
     reversalReasons: reversalReasons(all),
+    timeZone: bank.data?.timeZone,
   };
   return (
     <>
