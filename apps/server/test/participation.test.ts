@@ -126,7 +126,8 @@ describe('a banker asks', () => {
       amount: 13,
     });
     expect(spend.status).toBe(409);
-    expect(spend.body.message).toBe(messages.insufficientFunds);
+    // It says why: the balance would pay, what is held stops it (issue 33).
+    expect(spend.body.message).toBe(messages.insufficientFundsHeld('$8.00'));
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 
