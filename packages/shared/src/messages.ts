@@ -196,6 +196,8 @@ export const screenMessages = {
     /** The password field's show/hide button (the name Mantine's PasswordInput gives it). */
     togglePasswordVisibility: 'Toggle password visibility',
     mustChangePassword: 'You signed in with a temporary password. Choose a new password to continue.',
+    /** Under it, on the first sign-in (issue 33): the temporary password is not asked again. */
+    noNeedForTemporary: 'No need to type the temporary password again: just choose your own, twice.',
     tellerNotAllowed: messages.tellerPermissionMissing,
     chooseBranchFirst: 'Choose a branch first',
     noAccounts: 'No accounts yet.',
