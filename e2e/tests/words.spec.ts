@@ -83,6 +83,8 @@ test('a held amount shows on Home; goals fill in their order and move by mouse a
   page,
   request,
 }) => {
+  // The set-up signs in four times (a password hash each): slow on a shared machine.
+  test.setTimeout(180_000);
   const { saver, checking } = await saverWithHoldAndGoals(request);
   await signInAs(page, saver);
 
@@ -123,7 +125,7 @@ test('screens of issue 33 at phone and desktop, light and dark, with nothing axe
   page,
   request,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const { saver, checking } = await saverWithHoldAndGoals(request);
   const screens: [string, string][] = [
     ['home', '/home'],

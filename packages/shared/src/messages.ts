@@ -326,8 +326,20 @@ export const guidanceMessages = {
   onItsWay: (when: string) => `on its way: arrives ${when}`,
   arrivesToday: 'today',
   arrivesTomorrow: 'tomorrow',
-  /** Under the day a row shows, when it posted on another day. */
-  postedOn: (day: string) => `posted ${day}`,
+  /** A confirmation in a child's words (issue 33), beside the spec's texts. */
+  confirmationOnItsWay: (arrives: string) => `Your money is ${arrives}.`,
+  receiptHint: 'your receipt number: tell your teacher this number if something looks wrong',
+  /** A friendly line under the ledger's descriptions, for a Student (issue 33); null: none needed. */
+  friendlyDescription: (description: string): string | null => {
+    if (description === 'Teller Deposit') return 'Money your teacher put in';
+    if (description === 'Teller Withdrawal') return 'Money your teacher took out';
+    if (description === 'Interest') return 'Your savings grew: the bank paid you for saving';
+    if (description.startsWith('Transfer to ')) return 'You moved this money to your other account';
+    if (description.startsWith('Transfer from ')) return 'Money moved here from your other account';
+    if (description.startsWith('Reversal: ')) return 'A mistake undone: this puts things back';
+    if (description === 'Final payout') return 'Your money, paid out to you';
+    return null;
+  },
   newBalance: 'New balance',
   backToAccount: (name: string) => `Back to ${name}`,
   transferTransactionIds: (s: { debitId: number; from: string; creditId: number; to: string }) =>

@@ -39,7 +39,8 @@ export function arrivalText(iso: string, timeZone: string | undefined, now: Date
   const arrives = partsIn(iso, timeZone);
   if (!arrives) return uiText.onItsWay(formatDate(iso));
   const dayAfter = (n: number) => bankDay(new Date(now.getTime() + n * DAY_MS).toISOString(), timeZone);
-  if (arrives.day === dayAfter(0) || Date.parse(iso) <= now.getTime()) return uiText.onItsWay(uiText.arrivesToday);
+  if (arrives.day === dayAfter(0) || Date.parse(iso) <= now.getTime())
+    return uiText.onItsWay(uiText.arrivesToday);
   if (arrives.day === dayAfter(1)) return uiText.onItsWay(uiText.arrivesTomorrow);
   const withinWeek = [2, 3, 4, 5, 6].some((n) => arrives.day === dayAfter(n));
   return uiText.onItsWay(withinWeek ? arrives.weekday : arrives.day);

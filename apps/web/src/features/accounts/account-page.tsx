@@ -68,7 +68,10 @@ function CsvButton({ accountId }: { accountId: string }) {
 }
 
 /** What the two tables share: the admin's Edit and Reverse, and the reasons of reversals. */
-type TableActions = Pick<TransactionTableProps, 'onEdit' | 'onReverse' | 'reversalReasons' | 'timeZone'>;
+type TableActions = Pick<
+  TransactionTableProps,
+  'onEdit' | 'onReverse' | 'reversalReasons' | 'timeZone' | 'friendly'
+>;
 
 /** The pending table with its total (credits minus debits, summed in cents), then the posted one. */
 function TransactionSections({
@@ -179,6 +182,7 @@ function AccountBody({ account, all }: { account: Account | undefined; all: Tran
     onReverse: admin ? setReversing : undefined,
     reversalReasons: reversalReasons(all),
     timeZone: bank.data?.timeZone,
+    friendly: user.userRole === 'USER',
   };
   return (
     <>

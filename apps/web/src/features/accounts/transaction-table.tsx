@@ -4,6 +4,7 @@ import { reversalLabels, type Transaction } from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
 import { arrivalText, bankDay } from '../../lib/bank-days';
 import { memoOf, money } from '../../lib/format';
+import { uiText } from '../../lib/ui-text';
 
 export interface TransactionTableProps {
   /** The table's accessible name. */
@@ -18,6 +19,8 @@ export interface TransactionTableProps {
   reversalReasons?: ReadonlyMap<number, string | null> | undefined;
   /** The bank's time zone: the days rows show are the bank's (issue 33); the viewer's until known. */
   timeZone?: string | undefined;
+  /** A Student reads a friendly line under the ledger's words ("Teller Deposit"), issue 33. */
+  friendly?: boolean | undefined;
 }
 
 /** A reversed transaction, or a reversal, stays as it is: neither is edited nor reversed again. */
@@ -33,7 +36,13 @@ const shownDate = (t: Transaction, timeZone: string | undefined) => bankDay(t.cr
  * Pending rows show no balance (spec §4: "--"), and beside it, in words, when the money arrives
  * ("on its way: arrives Saturday"), so the dashes explain themselves (issue 33).
  */
-function ShownBalance({ transaction: t, timeZone }: { transaction: Transaction; timeZone: string | undefined }) {
+function ShownBalance({
+  transaction: t,
+  timeZone,
+}: {
+  transaction: Transaction;
+  timeZone: string | undefined;
+}) {
   if (t.status === 'posted' && t.accountBalance !== null) return money(t.accountBalance);
   return (
     <Stack gap={0} align="flex-end">
@@ -108,11 +117,14 @@ function ReversedNote({ reason }: { reason: string | null | undefined }) {
 function Description({
   transaction,
   reasons,
+  friendly,
 }: {
   transaction: Transaction;
   reasons?: ReadonlyMap<number, string | null> | undefined;
+  friendly?: boolean | undefined;
 }) {
   const memo = memoOf(transaction);
+  const plain = friendly ? uiText.friendlyDescription(transaction.description) : null;
   return (
     <>
       <Text size="sm" span>
@@ -122,6 +134,11 @@ function Description({
         <Text size="sm" span c="dimmed" data-testid="transaction-memo">
           {' · '}
           {memo}
+        </Text>
+      )}
+      {plain && (
+        <Text size="xs" c="dimmed" span display="block" data-testid="friendly-description">
+          {plain}
         </Text>
       )}
       {transaction.reversedBy !== null && <ReversedNote reason={reasons?.get(transaction.id)} />}
@@ -149,6 +166,7 @@ type Reasons = ReadonlyMap<number, string | null> | undefined;
 interface Context {
   reasons: Reasons;
   timeZone: string | undefined;
+  friendly: boolean | undefined;
 }
 
 const balanceColumn = ({ timeZone }: Context): Column<Transaction> => ({
@@ -158,20 +176,26 @@ const balanceColumn = ({ timeZone }: Context): Column<Transaction> => ({
 });
 
 /** Columns Date, Description, Debit, Credit, Balance ("--" while pending). */
-const wideColumns = ({ reasons, timeZone }: Context): Column<Transaction>[] => [
+const wideColumns = ({ reasons, timeZone, friendly }: Context): Column<Transaction>[] => [
   { header: 'Date', wrap: 'nowrap', cell: (t) => shownDate(t, timeZone) },
-  { header: 'Description', cell: (t) => <Description transaction={t} reasons={reasons} /> },
+  {
+    header: 'Description',
+    cell: (t) => <Description transaction={t} reasons={reasons} friendly={friendly} />,
+  },
   { header: 'Debit', align: 'right', cell: (t) => (t.type === 'debit' ? <Debit amount={t.amount} /> : '') },
   { header: 'Credit', align: 'right', cell: (t) => (t.type === 'credit' ? money(t.amount) : '') },
-  balanceColumn({ reasons, timeZone }),
+  balanceColumn({ reasons, timeZone, friendly }),
 ];
 
 /** The same columns folded for a phone: date under description, debit or credit in one column. */
-const phoneColumns = ({ reasons, timeZone }: Context): Column<Transaction>[] => [
+const phoneColumns = ({ reasons, timeZone, friendly }: Context): Column<Transaction>[] => [
   {
     header: 'Date / Description',
     cell: (t) => (
-      <TwoLines main={<Description transaction={t} reasons={reasons} />} under={shownDate(t, timeZone)} />
+      <TwoLines
+        main={<Description transaction={t} reasons={reasons} friendly={friendly} />}
+        under={shownDate(t, timeZone)}
+      />
     ),
   },
   {
@@ -185,13 +209,13 @@ const phoneColumns = ({ reasons, timeZone }: Context): Column<Transaction>[] => 
       />
     ),
   },
-  balanceColumn({ reasons, timeZone }),
+  balanceColumn({ reasons, timeZone, friendly }),
 ];
 
 /** The pending or posted table, with an Edit column for staff; on a phone its columns fold. */
 export function TransactionTable(props: TransactionTableProps) {
-  const { label, transactions, emptyText, onEdit, onReverse, reversalReasons, timeZone } = props;
-  const context = { reasons: reversalReasons, timeZone };
+  const { label, transactions, emptyText, onEdit, onReverse, reversalReasons, timeZone, friendly } = props;
+  const context = { reasons: reversalReasons, timeZone, friendly };
   const edit: Column<Transaction>[] = onEdit
     ? [{ header: 'Edit', cell: (t) => <RowButtons transaction={t} onEdit={onEdit} onReverse={onReverse} /> }]
     : [];
