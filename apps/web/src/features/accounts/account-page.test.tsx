@@ -54,6 +54,8 @@ const page2 = [
   }),
 ];
 
+const friendly = (description: string) => uiText.friendlyDescription(description) ?? '';
+
 function servePages() {
   const cursors: (string | null)[] = [];
   server.use(
@@ -88,14 +90,21 @@ describe('account page', () => {
     // The day the money moved; "--" for the balance, with when it arrives beside it (issue 33).
     const arrives = `--${uiText.onItsWay(uiText.arrivesToday)}`;
     expect(rowsOf('Pending transactions')).toEqual([
-      ['03/10/2026', 'Transfer to SAVINGS **0002', '-$30.00', '', arrives],
-      ['03/09/2026', 'Teller Deposit', '', '$12.50', arrives],
+      // A Student reads a friendly line under the ledger's words (issue 33).
+      [
+        '03/10/2026',
+        `Transfer to SAVINGS **0002${friendly('Transfer to SAVINGS **0002')}`,
+        '-$30.00',
+        '',
+        arrives,
+      ],
+      ['03/09/2026', `Teller Deposit${friendly('Teller Deposit')}`, '', '$12.50', arrives],
     ]);
     // Credits minus debits: 12.50 - 30.00.
     expect(screen.getByTestId('pending-total')).toHaveTextContent('Pending total: -$17.50');
     // The day the money moved, not the day it posted.
     expect(rowsOf('Posted transactions')).toEqual([
-      ['03/03/2026', 'Teller Withdrawal', '-$20.00', '', '$480.00'],
+      ['03/03/2026', `Teller Withdrawal${friendly('Teller Withdrawal')}`, '-$20.00', '', '$480.00'],
     ]);
     expect(screen.queryByRole('columnheader', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'CHECKING **0001' })).toBeInTheDocument();
