@@ -534,3 +534,20 @@ export const participationText = {
   auditRequestExpired: (kind: string, amount: string, who: string, whom: string) =>
     `Expired after 7 days: ${who}'s ${kind} of ${amount} for ${whom}; its hold was released.`,
 } as const;
+
+/**
+ * Issue 33 item 8: the landing page says what the bank is and what it teaches (the spec's
+ * "placeholder text", written for the teachers and families who arrive there first).
+ */
+export const landingText = {
+  title: 'Banking for the whole school',
+  what: 'School Bank is a real bank in miniature for a class: every Student has checking and savings accounts, teachers pay a weekly payday for class jobs, and every dollar is counted like a bank counts it.',
+  teachesTitle: 'What it teaches',
+  teaches: [
+    'Earning: class jobs and paydays turn work into money on an account.',
+    'Saving: goals fill up in order, and savings earn interest every month.',
+    'Spending with care: money held for a waiting request cannot be spent twice.',
+    'Keeping records: every deposit, transfer and correction stays in the history, with a monthly statement.',
+  ],
+  who: 'Teachers run the class bank, class bankers help them, and families can follow along.',
+} as const;
