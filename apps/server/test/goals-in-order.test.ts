@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { participationText as m } from '@bank/shared';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { call, useTestApp } from './harness.js';
-import { insertClassmate, seedBank, setBank, type SeededBank } from './fixtures.js';
+import { insertClassmate, makeWaitingBanker, seedBank, type SeededBank } from './fixtures.js';
 
 /**
  * API.md "Goals share nothing": a savings account's goals fill in their order from its available
@@ -125,11 +125,7 @@ describe('goals fill in their order', () => {
     await addGoal('Book', 10);
     await fund(30);
     // A class banker asks to take 12.00 out; above the bank's limit it waits and holds it.
-    await call(t.app, 'PUT', `/admin/users/${bank.student.username}/updateUser`, {
-      token: bank.tokens.admin,
-      body: { name: bank.student.name, userRole: 'USER', branch: bank.main.id, banker: true },
-    });
-    await setBank(t.db, bank.bankId, { bankerLimitCents: 0 });
+    await makeWaitingBanker(t.db, bank);
     const asked = await post(bank.tokens.student, '/user/requests', {
       kind: 'withdrawal',
       accountId: saver.savings,

@@ -4,7 +4,7 @@ import { messages as ledgerText, participationText } from '@bank/shared';
 const messages = { ...ledgerText, ...participationText };
 import { createSession } from '../src/domain/auth/sessions.js';
 import { call, useTestApp } from './harness.js';
-import { insertClassmate, seedBank, setBank, type SeededBank } from './fixtures.js';
+import { insertClassmate, makeWaitingBanker, seedBank, type SeededBank } from './fixtures.js';
 
 /**
  * Issue 33 items 3 and 4: money held for a waiting request shows wherever money shows, a refusal
@@ -31,11 +31,7 @@ beforeEach(async () => {
 
 /** The bank's student becomes a class banker whose every request waits, and asks to take `amount` out. */
 async function holdOnSaver(amount: number) {
-  await call(t.app, 'PUT', `/admin/users/${bank.student.username}/updateUser`, {
-    token: bank.tokens.admin,
-    body: { name: bank.student.name, userRole: 'USER', branch: bank.main.id, banker: true },
-  });
-  await setBank(t.db, bank.bankId, { bankerLimitCents: 0 });
+  await makeWaitingBanker(t.db, bank);
   const asked = await post(bank.tokens.student, '/user/requests', {
     kind: 'withdrawal',
     accountId: saver.checking,

@@ -63,26 +63,24 @@ function MoveButtons({
   onMoveDown,
   busy,
 }: Pick<GoalCardProps, 'goal' | 'onMoveUp' | 'onMoveDown' | 'busy'>) {
+  const moves = [
+    { onClick: onMoveUp, label: m.moveGoalUp(goal.name), Icon: IconArrowUp },
+    { onClick: onMoveDown, label: m.moveGoalDown(goal.name), Icon: IconArrowDown },
+  ];
   return (
     <Group gap={4} wrap="nowrap">
-      <ActionIcon
-        variant="default"
-        size="lg"
-        onClick={onMoveUp}
-        disabled={busy || !onMoveUp}
-        aria-label={m.moveGoalUp(goal.name)}
-      >
-        <IconArrowUp size={18} aria-hidden />
-      </ActionIcon>
-      <ActionIcon
-        variant="default"
-        size="lg"
-        onClick={onMoveDown}
-        disabled={busy || !onMoveDown}
-        aria-label={m.moveGoalDown(goal.name)}
-      >
-        <IconArrowDown size={18} aria-hidden />
-      </ActionIcon>
+      {moves.map(({ onClick, label, Icon }) => (
+        <ActionIcon
+          key={label}
+          variant="default"
+          size="lg"
+          onClick={onClick}
+          disabled={busy || !onClick}
+          aria-label={label}
+        >
+          <Icon size={18} aria-hidden />
+        </ActionIcon>
+      ))}
     </Group>
   );
 }
