@@ -147,3 +147,48 @@ test('screens of issue 33 at phone and desktop, light and dark, with nothing axe
     }
   }
 });
+
+test('the landing page and the first sign-in, at phone and desktop, light and dark, with nothing axe finds', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const admin = await apiToken(request, 'admin');
+  const branchId = await branchIdOf(request, admin, 'Main Campus');
+  const username = unique('first');
+  const temporary = await createStudent(request, admin, username, branchId);
+  await page.goto('/login');
+  await page.getByLabel('User Id').fill(username);
+  await page.getByLabel(/^Password/).fill(temporary);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/settings\/updatePassword$/);
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/settings/updatePassword');
+      await expect(page.getByText('No need to type the temporary password again')).toBeVisible();
+      await expect(page.getByLabel('Current Password')).toHaveCount(0);
+      await expectNoViolations(page);
+      await shot(page, `words-${size}-${scheme}-first-sign-in`);
+    }
+  }
+  // Signed out: the landing page.
+  await page.context().clearCookies();
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'What it teaches' })).toBeVisible();
+      await expect(page.getByText(/lorem ipsum/i)).toHaveCount(0);
+      await expectNoViolations(page);
+      await expectNoHorizontalOverflow(page);
+      await shot(page, `words-${size}-${scheme}-landing`);
+    }
+  }
+});
