@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, Paper, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -25,11 +25,8 @@ function PasswordStatus({
 }) {
   return (
     <>
-      {forced && (
-        <Alert color="yellow" variant="light" title={uiText.mustChangePassword} role="note">
-          {askCurrent ? null : uiText.noNeedForTemporary}
-        </Alert>
-      )}
+      {forced && <Alert color="yellow" variant="light" title={uiText.mustChangePassword} role="note" />}
+      {forced && !askCurrent && <Text size="sm">{uiText.noNeedForTemporary}</Text>}
       {update.isSuccess && <StatusMessage kind="success" title={messages.passwordUpdated} />}
       {update.isError && (
         <StatusMessage
