@@ -77,7 +77,8 @@ test('a student transfers from checking to savings, from entry to confirmation',
     .filter({ hasText: 'Transfer to SAVINGS **7890' })
     .filter({ hasText: '$12.34' });
   await expect(pendingRow).toHaveCount(1);
-  await expect(pendingRow.getByRole('cell').nth(4)).toHaveText('--');
+  // "--" for its balance (spec §2), and beside it when the money arrives (issue 33).
+  await expect(pendingRow.getByRole('cell').nth(4)).toHaveText(/^--on its way: arrives \w+/);
 
   // "Make Another Transfer" starts a blank form; the confirmation page without a transfer goes back to it.
   await page.goto('/1/transfer/confirmation');

@@ -119,6 +119,10 @@ const guards: Record<string, Guard> = {
     limit: limits.goalNameMaxLength,
   },
   goals_amount_positive: { rule: 'amountInCents: more than 0 (400)' },
+  goals_position_range: {
+    rule: 'goal position (schemas/participation.ts): 1 to goalsPerAccountMax (400); manage-goals.ts: at most the count',
+    limit: limits.goalsPerAccountMax,
+  },
 };
 
 const t = useTestApp();

@@ -293,3 +293,12 @@ export async function insertStudents(
   );
   return rows.map((r) => r.account_number);
 }
+
+/**
+ * The bank's student becomes a class banker whose every request waits for a teacher (the bank's
+ * limit 0), so a withdrawal they ask for holds its amount on the classmate's account.
+ */
+export async function makeWaitingBanker(db: Database, bank: SeededBank): Promise<void> {
+  await db.update(users).set({ banker: true }).where(eq(users.id, bank.student.id));
+  await setBank(db, bank.bankId, { bankerLimitCents: 0 });
+}

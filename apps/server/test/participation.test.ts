@@ -126,7 +126,8 @@ describe('a banker asks', () => {
       amount: 13,
     });
     expect(spend.status).toBe(409);
-    expect(spend.body.message).toBe(messages.insufficientFunds);
+    // It says why: the balance would pay, what is held stops it (issue 33).
+    expect(spend.body.message).toBe(messages.insufficientFundsHeld('$8.00'));
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 
@@ -213,7 +214,9 @@ describe('staff decide', () => {
     expect(tx).toMatchObject({ id: res.body.transactionId, type: 'debit', amount: 15, memo: 'Class store' });
     const again = await post(one.tokens.admin, `/teller/requests/${request.requestId}/approve`);
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(m.requestNotWaiting);
+    expect(again.body.message).toBe(
+      m.requestAlreadyDecided({ status: 'approved', decidedBy: one.teller.username, reason: null }),
+    );
     const [audit] = (await get(one.tokens.admin, '/admin/audit')).body;
     expect(audit).toMatchObject({ action: 'request.approve', actor: one.teller.username });
     expect(await verifyLedger(t.db)).toEqual([]);

@@ -51,6 +51,8 @@ export const messages = {
   amountTooLarge: 'Amounts may not exceed 1,000,000,000.00.',
   sameAccountTwice: 'The source and target accounts must be different.',
   insufficientFunds: 'Insufficient funds',
+  /** A debit the balance could pay but a waiting request's hold stops (issue 33): says what is held. */
+  insufficientFundsHeld: (held: string) => `Insufficient funds: ${held} is held for a waiting request.`,
   accountClosed: 'This account is closed.',
   // Ledger descriptions (spec §9; API.md wording: the credit says "from", also for staff)
   tellerDepositDescription: 'Teller Deposit',
@@ -196,6 +198,8 @@ export const screenMessages = {
     /** The password field's show/hide button (the name Mantine's PasswordInput gives it). */
     togglePasswordVisibility: 'Toggle password visibility',
     mustChangePassword: 'You signed in with a temporary password. Choose a new password to continue.',
+    /** Under it, on the first sign-in (issue 33): the temporary password is not asked again. */
+    noNeedForTemporary: 'No need to type the temporary password again: just choose your own, twice.',
     tellerNotAllowed: messages.tellerPermissionMissing,
     chooseBranchFirst: 'Choose a branch first',
     noAccounts: 'No accounts yet.',
@@ -317,7 +321,27 @@ export const guidanceMessages = {
   colorSchemeDark: 'Dark',
   canMoveUpTo: (amount: string) => `You can move up to ${amount}`,
   available: 'Available',
+  /** An account in a picker while a waiting request holds some of it (issue 33). */
+  balanceAndAvailable: (balance: string, available: string) => `${balance} (available ${available})`,
   includesPending: (amount: string) => `includes ${amount} pending`,
+  /** A pending row in words a child reads (issue 33): when the money arrives, in the bank's time zone. */
+  onItsWay: (when: string) => `on its way: arrives ${when}`,
+  arrivesToday: 'today',
+  arrivesTomorrow: 'tomorrow',
+  /** A confirmation in a child's words (issue 33), beside the spec's texts. */
+  confirmationOnItsWay: (arrives: string) => `Your money is ${arrives}.`,
+  receiptHint: 'your receipt number: tell your teacher this number if something looks wrong',
+  /** A friendly line under the ledger's descriptions, for a Student (issue 33); null: none needed. */
+  friendlyDescription: (description: string): string | null => {
+    if (description === 'Teller Deposit') return 'Money your teacher put in';
+    if (description === 'Teller Withdrawal') return 'Money your teacher took out';
+    if (description === 'Interest') return 'Your savings grew: the bank paid you for saving';
+    if (description.startsWith('Transfer to ')) return 'You moved this money to your other account';
+    if (description.startsWith('Transfer from ')) return 'Money moved here from your other account';
+    if (description.startsWith('Reversal: ')) return 'A mistake undone: this puts things back';
+    if (description === 'Final payout') return 'Your money, paid out to you';
+    return null;
+  },
   newBalance: 'New balance',
   backToAccount: (name: string) => `Back to ${name}`,
   transferTransactionIds: (s: { debitId: number; from: string; creditId: number; to: string }) =>
@@ -484,6 +508,21 @@ export const participationText = {
   bankerLimitInvalid: 'The limit must be an amount of 0 or more, with at most 2 decimals.',
   requestAccountNotFound: 'No open account of a classmate has this number.',
   requestNotWaiting: 'This request is no longer waiting.',
+  /** Why a request cannot be cancelled or decided any more: what became of it (issue 33). */
+  requestAlreadyDecided: (request: { status: string; decidedBy: string | null; reason: string | null }) => {
+    switch (request.status) {
+      case 'approved':
+        return request.decidedBy
+          ? `This request is no longer waiting: ${request.decidedBy} approved it, and the money moved.`
+          : 'This request is no longer waiting: the bank approved it at once, and the money moved.';
+      case 'rejected':
+        return `This request is no longer waiting: ${request.decidedBy ?? 'a teacher'} rejected it${request.reason ? ` ("${request.reason}")` : ''}. No money moved.`;
+      case 'cancelled':
+        return 'This request is no longer waiting: it was cancelled. No money moved.';
+      default:
+        return 'This request is no longer waiting: it expired after 7 days. No money moved.';
+    }
+  },
   requestAccountClosed: 'The account has been closed since; reject the request instead.',
   requestReasonRequired: 'Give a reason (at most 60 characters).',
   goalNameRequired: 'Give the goal a name.',
@@ -493,6 +532,9 @@ export const participationText = {
   goalSavingsOnly: 'Goals are for savings accounts.',
   goalTooMany: 'A savings account has at most 5 goals.',
   goalNothingToChange: 'Send at least one field to change.',
+  /** A goal's place: from 1 to the most an account may have, or to the number it has. */
+  goalPositionRange: (count: number) =>
+    count === 1 ? 'This account has 1 goal: its place is 1.' : `Choose a place from 1 to ${count}.`,
   heldFor: (held: string) => `held ${held} for a waiting request`,
   auditRequestDecided: (decision: string, kind: string, amount: string, who: string, whom: string) =>
     `${decision} ${who}'s request: ${kind} ${amount} for ${whom}.`,
@@ -501,4 +543,21 @@ export const participationText = {
   requestExpiryFailed: 'It could not expire, and still holds its amount: approve or reject it.',
   auditRequestExpired: (kind: string, amount: string, who: string, whom: string) =>
     `Expired after 7 days: ${who}'s ${kind} of ${amount} for ${whom}; its hold was released.`,
+} as const;
+
+/**
+ * Issue 33 item 8: the landing page says what the bank is and what it teaches (the spec's
+ * "placeholder text", written for the teachers and families who arrive there first).
+ */
+export const landingText = {
+  title: 'Banking for the whole school',
+  what: 'School Bank is a real bank in miniature for a class: every Student has checking and savings accounts, teachers pay a weekly payday for class jobs, and every dollar is counted like a bank counts it.',
+  teachesTitle: 'What it teaches',
+  teaches: [
+    'Earning: class jobs and paydays turn work into money on an account.',
+    'Saving: goals fill up in order, and savings earn interest every month.',
+    'Spending with care: money held for a waiting request cannot be spent twice.',
+    'Keeping records: every deposit, transfer and correction stays in the history, with a monthly statement.',
+  ],
+  who: 'Teachers run the class bank, class bankers help them, and families can follow along.',
 } as const;

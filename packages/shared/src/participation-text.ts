@@ -143,7 +143,16 @@ export const participationScreenText = {
   goalProgressLabel: (name: string) => `Progress towards ${name}`,
   goalProgressText: (percent: number, balance: string, amount: string) =>
     `${percent}%: ${balance} of ${amount}`,
-  goalOf: (balance: string, amount: string) => `${balance} of ${amount}`,
+  goalOf: (held: string, amount: string) => `${held} of ${amount}`,
+  /** Goals fill in their order (API.md "Goals share nothing"): said once above the list. */
+  goalsOrderHint:
+    'Your savings fill your goals in this order: the first goal gets the money first, then the next one. Move a goal up to fill it sooner.',
+  goalPlace: (place: number) => `Goal ${place}`,
+  moveGoalUp: (name: string) => `Move ${name} up`,
+  moveGoalDown: (name: string) => `Move ${name} down`,
+  goalMoved: (name: string, place: number) => `${name} is now goal ${place}.`,
+  goalMoveFailed: 'The goal was not moved',
+  goalDragHint: 'Drag a goal, or use its arrows, to change the order.',
   goalLeft: (left: string) => `${left} to go`,
   goalPace: (weeks: number) => `About ${weeks} ${weeks === 1 ? 'week' : 'weeks'} at this pace.`,
   goalNoPace: 'No estimate yet: it shows once this account has grown for a while.',

@@ -164,6 +164,11 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * A session opened with a temporary password: until then it may choose the new password without
+     * typing the temporary one again (docs/security.md); used once, then null.
+     */
+    temporaryProofExpiresAt: timestamp('temporary_proof_expires_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -654,12 +659,21 @@ export const goals = pgTable(
     amountCents: cents('amount_cents').notNull(),
     targetDate: date('target_date', { mode: 'string' }),
     createdAt: createdAt(),
-    /** The first time the balance was seen to reach the amount: it is celebrated once. */
+    /** The first time what it holds was seen to reach the amount: it is celebrated once. */
     reachedAt: timestamp('reached_at', { withTimezone: true }),
+    /** Its place among the account's goals, 1 first: goals fill from the available balance in this order. */
+    position: integer('position').notNull(),
   },
   (t) => [
     check('goals_name_length', lengthUpTo(t.name, limits.goalNameMaxLength)),
     check('goals_amount_positive', sql`${t.amountCents} > 0`),
+    check(
+      'goals_position_range',
+      sql`${t.position} between 1 and ${sql.raw(String(limits.goalsPerAccountMax))}`,
+    ),
     index('goals_account_idx').on(t.accountNumber),
+    // Migration 0021 makes it DEFERRABLE INITIALLY DEFERRED (which Drizzle cannot state): moving a
+    // goal shifts the others in one statement, and the places are unique again at commit.
+    unique('goals_account_position_unique').on(t.accountNumber, t.position),
   ],
 );

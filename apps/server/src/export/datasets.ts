@@ -168,15 +168,15 @@ export const datasets: Dataset[] = [
   {
     name: 'goals',
     table: 'goals',
-    columns: columns('id accountNumber username name amount targetDate createdAt reachedAt', {
+    columns: columns('id accountNumber username position name amount targetDate createdAt reachedAt', {
       amount: 'money',
     }),
     query: (bankId) =>
-      sql`select g.id, g.account_number as "accountNumber", u.username, g.name, g.amount_cents as amount,
+      sql`select g.id, g.account_number as "accountNumber", u.username, g.position, g.name, g.amount_cents as amount,
             g.target_date::text as "targetDate", ${iso('g.created_at')} as "createdAt",
             ${iso('g.reached_at')} as "reachedAt"
           from goals g join accounts a on a.account_number = g.account_number join users u on u.id = a.user_id
-          where a.bank_id = ${bankId} order by g.id`,
+          where a.bank_id = ${bankId} order by g.account_number, g.position`,
   },
   {
     name: 'support-tickets',

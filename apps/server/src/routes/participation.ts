@@ -88,12 +88,12 @@ export const goalRoutes: RoutePlugin = async (app, { db, clock }) => {
   );
 
   registerRoute(app, goalCalls.update, (request) => {
-    const { name, amount, targetDate } = request.body;
+    const { name, amount, targetDate, position } = request.body;
     return updateGoal(
       db,
       actorOf(request),
       request.params.goalId,
-      { name, amountCents: amount, targetDate },
+      { name, amountCents: amount, targetDate, position },
       clock.now(),
     );
   });

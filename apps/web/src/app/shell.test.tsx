@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { messages } from '@bank/shared';
+import { landingText, messages } from '@bank/shared';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '../lib/auth-store';
@@ -28,6 +28,10 @@ describe('the shell', () => {
     expect(within(header).getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
     expect(within(header).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('navigation', { name: 'Side navigation' })).not.toBeInTheDocument();
+    // What the bank is and what it teaches, not placeholder Latin (issue 33).
+    expect(screen.getByText(landingText.what)).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([...landingText.teaches]);
+    expect(document.body).not.toHaveTextContent(/lorem ipsum/i);
   });
 
   it('gives a Student their accounts, Transfer, Account Information and Statements', async () => {

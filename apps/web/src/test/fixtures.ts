@@ -103,6 +103,7 @@ export function transaction(overrides: Partial<Transaction>): Transaction {
     batchId: null,
     reversalOf: null,
     reversedBy: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
     ...overrides,
   };
 }

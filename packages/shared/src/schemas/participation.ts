@@ -70,9 +70,14 @@ export type BankerRequest = z.infer<typeof bankerRequest>;
 /**
  * A request as staff see it: also whether the account can pay it now (`canPay`: a waiting
  * withdrawal the account cannot cover waits like any other; true for a waiting deposit; null once
- * decided). Never in a banker's answers.
+ * decided), and the account's `balance` and `available` now in the list (null in the answer to a
+ * decision). Never in a banker's answers.
  */
-export const staffRequest = bankerRequest.extend({ canPay: z.boolean().nullable() });
+export const staffRequest = bankerRequest.extend({
+  canPay: z.boolean().nullable(),
+  balance: z.number().nullable(),
+  available: z.number().nullable(),
+});
 export type StaffRequest = z.infer<typeof staffRequest>;
 
 /**
@@ -130,19 +135,32 @@ export const createGoalBody = z.object({
 });
 export type CreateGoalBody = z.input<typeof createGoalBody>;
 
+/** A goal's place among its account's goals: 1 fills first (API.md "Goals share nothing"). */
+const positionRange = m.goalPositionRange(limits.goalsPerAccountMax);
+const goalPosition = z
+  .number({ error: positionRange })
+  .int(positionRange)
+  .min(1, positionRange)
+  .max(limits.goalsPerAccountMax, positionRange);
+
 export const updateGoalBody = z
   .object({
     name: goalName.optional(),
     amount: goalAmount.optional(),
     targetDate: calendarDate.nullable().optional(),
+    position: goalPosition.optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), m.goalNothingToChange);
 export type UpdateGoalBody = z.input<typeof updateGoalBody>;
 
 /**
- * A savings goal. `progress` = balance ÷ amount, at most 1; `left` what is still missing. The pace
- * is the account's average weekly saving over the last 8 weeks with its interest; `weeksToGo` is
- * how many weeks at that pace (null when it is not growing, or the goal is reached).
+ * A savings goal (API.md "Goals share nothing"). An account's goals fill in their order from its
+ * `available` balance: the goal at `position` 1 takes what it needs, the next what is left, so no
+ * two goals count the same dollars. `held` is what this goal holds of it; `progress` = held ÷
+ * amount, at most 1; `left` what is still missing; `balance` the account's available balance they
+ * all fill from. The pace is the account's average weekly saving over the last 8 weeks with its
+ * interest; `weeksToGo` is how many weeks at that pace until this goal is full, after the goals
+ * before it (null when it is not growing, or the goal is reached).
  */
 export const goal = z.object({
   goalId: z.number().int(),
@@ -151,6 +169,8 @@ export const goal = z.object({
   amount: z.number(),
   targetDate: z.string().nullable(),
   createdAt: z.string(),
+  position: z.number().int(),
+  held: z.number(),
   progress: z.number(),
   reachedAt: z.string().nullable(),
   balance: z.number(),

@@ -24,6 +24,11 @@ export const transaction = z.object({
   reversalOf: z.number().int().nullable(),
   /** For a reversed transaction: its reversal; null otherwise. */
   reversedBy: z.number().int().nullable(),
+  /**
+   * The moment the money was given or taken (API.md "Teachers without dead ends"): the day a row
+   * shows, in the bank's time zone; `transactionDate` stays the day it posts.
+   */
+  createdAt: z.string(),
 });
 export type Transaction = z.infer<typeof transaction>;
 

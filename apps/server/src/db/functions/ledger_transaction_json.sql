@@ -20,5 +20,6 @@ LANGUAGE sql STABLE AS $$
     'memo', t.memo,
     'batchId', t.batch_id,
     'reversalOf', t.reversal_of,
-    'reversedBy', t.reversed_by)
+    'reversedBy', t.reversed_by,
+    'createdAt', to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
 $$;

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { AppError } from '../errors.js';
 import { decoyHash, verifyPassword } from './passwords.js';
-import { createSession } from './sessions.js';
+import { createSession, TEMPORARY_PROOF_SECONDS } from './sessions.js';
 import { releaseAttempt, reserveAttempt } from './throttle.js';
 
 export class InvalidCredentialsError extends AppError {
@@ -36,6 +36,7 @@ export async function login(db: Database, input: LoginInput): Promise<string> {
     .select({
       id: users.id,
       passwordHash: users.passwordHash,
+      mustChangePassword: users.mustChangePassword,
       // A temporary password not replaced within its 7 days no longer signs in.
       expired: sql<boolean>`coalesce(${users.mustChangePassword} and ${users.temporaryPasswordExpiresAt} <= now(), false)`,
     })
@@ -46,5 +47,11 @@ export async function login(db: Database, input: LoginInput): Promise<string> {
   // A failure keeps its reservation: it is the recorded failure.
   if (!user || !valid || user.expired) throw new InvalidCredentialsError();
   await releaseAttempt(db, reservation, key);
-  return createSession(db, user.id, input.sessionTtlSeconds);
+  // Signed in with a temporary password: the new one is chosen without typing it again (issue 33).
+  return createSession(
+    db,
+    user.id,
+    input.sessionTtlSeconds,
+    user.mustChangePassword ? TEMPORARY_PROOF_SECONDS : undefined,
+  );
 }

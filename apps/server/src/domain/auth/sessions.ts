@@ -8,14 +8,43 @@ import type { Actor } from '../actor.js';
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new random token (256 bits); only its hash is stored. */
-export async function createSession(db: Executor, userId: number, ttlSeconds: number): Promise<string> {
+export async function createSession(
+  db: Executor,
+  userId: number,
+  ttlSeconds: number,
+  /** Opened with a temporary password: its new password may be chosen without typing it again, this long. */
+  temporaryProofSeconds?: number,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
     expiresAt: sql`now() + make_interval(secs => ${ttlSeconds})`,
+    ...(temporaryProofSeconds === undefined
+      ? {}
+      : { temporaryProofExpiresAt: sql`now() + make_interval(secs => ${temporaryProofSeconds})` }),
   });
   return token;
+}
+
+/** How long after signing in with a temporary password the new one may be chosen without it. */
+export const TEMPORARY_PROOF_SECONDS = 15 * 60;
+
+/**
+ * Whether the session holds a live proof that its user just typed their temporary password
+ * (docs/security.md): then the new password is chosen without typing it a second time.
+ */
+export async function hasTemporaryProof(db: Executor, sessionId: number): Promise<boolean> {
+  const [found] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.temporaryProofExpiresAt, sql`now()`)));
+  return found !== undefined;
+}
+
+/** The proof is good for one password change: a second one asks for the current password. */
+export async function endTemporaryProof(db: Executor, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ temporaryProofExpiresAt: null }).where(eq(sessions.id, sessionId));
 }
 
 /** A signed-in actor, and whether they still have to replace a temporary password. */

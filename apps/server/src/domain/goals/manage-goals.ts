@@ -1,6 +1,6 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { limits, participationText as m, type Goal } from '@bank/shared';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
 import { accounts, goals } from '../../db/schema.js';
 import { findVisibleUser } from '../access.js';
@@ -20,6 +20,13 @@ export interface GoalChange {
   name?: string | undefined;
   amountCents?: number | undefined;
   targetDate?: string | null | undefined;
+  /** Its new place among the account's goals (1 fills first); the others shift to make room. */
+  position?: number | undefined;
+}
+
+async function goalCount(tx: Executor, accountNumber: string): Promise<number> {
+  const [found] = await tx.select({ n: count() }).from(goals).where(eq(goals.accountNumber, accountNumber));
+  return found?.n ?? 0;
 }
 
 async function viewOne(db: Executor, row: GoalRow, now: Date): Promise<Goal> {
@@ -38,12 +45,9 @@ export async function createGoal(db: Executor, actor: Actor, input: GoalInput, n
     const account = (await lockAccounts(tx, [input.accountId])).get(input.accountId);
     if (!account || account.closedAt !== null || account.userId !== actor.id) throw notFound();
     if (account.type !== 'SAVINGS') throw badRequest(m.goalSavingsOnly, { accountId: m.goalSavingsOnly });
-    const [existing] = await tx
-      .select({ n: count() })
-      .from(goals)
-      .where(eq(goals.accountNumber, account.accountNumber));
+    const existing = await goalCount(tx, account.accountNumber);
     // A rule of the bank, not a malformed request: 409, as the document says.
-    if ((existing?.n ?? 0) >= limits.goalsPerAccountMax) throw conflict(m.goalTooMany);
+    if (existing >= limits.goalsPerAccountMax) throw conflict(m.goalTooMany);
     const [created] = await tx
       .insert(goals)
       .values({
@@ -52,6 +56,8 @@ export async function createGoal(db: Executor, actor: Actor, input: GoalInput, n
         amountCents: input.amountCents,
         targetDate: input.targetDate,
         createdAt: now,
+        // Last: a new goal fills from what the goals before it leave (money already promised stays theirs).
+        position: existing + 1,
       })
       .returning();
     return created!;
@@ -78,7 +84,44 @@ async function findOwnGoal(db: Executor, actor: Actor, goalId: number): Promise<
   return found.goal;
 }
 
-/** PUT /user/goals/{goalId}: the owner changes its name, amount or date. A new amount is a new goal to reach. */
+/**
+ * The actor's own goal, read again under its account's lock: creating, moving and deleting goals of
+ * one account take that lock, so places stay 1, 2, 3… however the calls interleave.
+ */
+async function lockOwnGoal(tx: Tx, actor: Actor, goalId: number): Promise<GoalRow> {
+  const goal = await findOwnGoal(tx, actor, goalId);
+  await lockAccounts(tx, [goal.accountNumber]);
+  return findOwnGoal(tx, actor, goalId);
+}
+
+/**
+ * Puts a goal at `to` among its account's goals; those between its old and new place shift by one.
+ * One statement: the unique place is checked at commit (migration 0021), not row by row.
+ */
+async function moveGoal(tx: Tx, goal: GoalRow, to: number): Promise<void> {
+  const count = await goalCount(tx, goal.accountNumber);
+  if (to > count) {
+    const message = m.goalPositionRange(count);
+    throw badRequest(message, { position: message });
+  }
+  const from = goal.position;
+  if (to === from) return;
+  await tx
+    .update(goals)
+    .set({
+      position: sql`case
+        when ${goals.id} = ${goal.id} then ${to}::integer
+        when ${goals.position} between least(${from}::integer, ${to}::integer) and greatest(${from}::integer, ${to}::integer)
+          then ${goals.position} + sign(${from}::integer - ${to}::integer)::integer
+        else ${goals.position} end`,
+    })
+    .where(eq(goals.accountNumber, goal.accountNumber));
+}
+
+/**
+ * PUT /user/goals/{goalId}: the owner changes its name, amount, date or place. A new amount is a new
+ * goal to reach; a new place changes what every goal of the account holds.
+ */
 export async function updateGoal(
   db: Executor,
   actor: Actor,
@@ -86,23 +129,32 @@ export async function updateGoal(
   change: GoalChange,
   now: Date,
 ): Promise<Goal> {
-  const goal = await findOwnGoal(db, actor, goalId);
-  const amountChanged = change.amountCents !== undefined && change.amountCents !== goal.amountCents;
-  const [row] = await db
-    .update(goals)
-    .set({
+  const row = await inTransaction(db, async (tx) => {
+    const goal = await lockOwnGoal(tx, actor, goalId);
+    if (change.position !== undefined) await moveGoal(tx, goal, change.position);
+    const amountChanged = change.amountCents !== undefined && change.amountCents !== goal.amountCents;
+    const values = {
       ...(change.name === undefined ? {} : { name: change.name }),
       ...(change.amountCents === undefined ? {} : { amountCents: change.amountCents }),
       ...(change.targetDate === undefined ? {} : { targetDate: change.targetDate }),
       ...(amountChanged ? { reachedAt: null } : {}),
-    })
-    .where(eq(goals.id, goal.id))
-    .returning();
-  return viewOne(db, row!, now);
+    };
+    // Only a new place: nothing else to write.
+    if (Object.keys(values).length === 0) return findOwnGoal(tx, actor, goal.id);
+    const [updated] = await tx.update(goals).set(values).where(eq(goals.id, goal.id)).returning();
+    return updated!;
+  });
+  return viewOne(db, row, now);
 }
 
-/** DELETE /user/goals/{goalId}: the owner. */
+/** DELETE /user/goals/{goalId}: the owner; the goals after it move up one place. */
 export async function deleteGoal(db: Executor, actor: Actor, goalId: number): Promise<void> {
-  const goal = await findOwnGoal(db, actor, goalId);
-  await db.delete(goals).where(eq(goals.id, goal.id));
+  await inTransaction(db, async (tx) => {
+    const goal = await lockOwnGoal(tx, actor, goalId);
+    await tx.delete(goals).where(eq(goals.id, goal.id));
+    await tx
+      .update(goals)
+      .set({ position: sql`${goals.position} - 1` })
+      .where(and(eq(goals.accountNumber, goal.accountNumber), gt(goals.position, goal.position)));
+  });
 }

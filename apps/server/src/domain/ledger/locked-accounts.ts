@@ -1,5 +1,5 @@
 import { asc, sql } from 'drizzle-orm';
-import { messages } from '@bank/shared';
+import { formatCents, messages } from '@bank/shared';
 import { queryRows, type Tx } from '../../db/client.js';
 import { arrayParam, jsonbParam } from '../../db/set-params.js';
 import { accounts } from '../../db/schema.js';
@@ -77,6 +77,21 @@ export const leavesBalanceNegative = (
 ): boolean => deltaCents < 0 && account.balanceCents - account.heldCents + deltaCents < 0;
 
 /**
+ * The 409 of a debit the account cannot pay. When the balance would pay it and only what waiting
+ * requests hold stops it, it says so ("$8.00 is held for a waiting request"): a child who sees
+ * enough money on the card is told why it may not be spent.
+ */
+export function insufficientFunds(account: { balanceCents: number; heldCents: number }, deltaCents: number) {
+  const heldStopsIt = account.heldCents > 0 && account.balanceCents + deltaCents >= 0;
+  return conflict(
+    heldStopsIt
+      ? messages.insufficientFundsHeld(`$${formatCents(account.heldCents)}`)
+      : messages.insufficientFunds,
+    'INSUFFICIENT_FUNDS',
+  );
+}
+
+/**
  * Moves the balances of locked accounts by the given signed amounts. A balance that would go
  * below zero is a 409 "Insufficient funds" (and the caller's transaction rolls back, so nothing
  * is written); the database's CHECK would refuse it too. All balances move in one statement,
@@ -92,8 +107,7 @@ export async function applyBalanceChanges(
     const account = locked.get(accountNumber);
     invariant(account, `account ${accountNumber} changes without being locked`);
     invariant(Number.isSafeInteger(delta), `balance change ${delta} is not an integer number of cents`);
-    if (leavesBalanceNegative(account, delta))
-      throw conflict(messages.insufficientFunds, 'INSUFFICIENT_FUNDS');
+    if (leavesBalanceNegative(account, delta)) throw insufficientFunds(account, delta);
   }
   const changes = [...deltas].filter(([, delta]) => delta !== 0);
   if (changes.length === 0) return;

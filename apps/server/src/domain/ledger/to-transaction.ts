@@ -20,6 +20,7 @@ export function toTransaction(row: TransactionRow): Transaction {
     batchId: row.batchId,
     reversalOf: row.reversalOf,
     reversedBy: row.reversedBy,
+    createdAt: row.createdAt.toISOString(),
   };
 }
 

@@ -1,12 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { is, sql } from 'drizzle-orm';
+import { eq, is, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { isAllowedAmountCents, messages, type TransferResult } from '@bank/shared';
 import { queryRows, type Executor } from '../../db/client.js';
 import { Batcher, GROUP_LIMITS } from '../../db/batcher.js';
 import { jsonbParam } from '../../db/set-params.js';
 import type { Actor } from '../actor.js';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { AppError, badRequest, conflict, notFound } from '../errors.js';
+import { accounts } from '../../db/schema.js';
+import { insufficientFunds } from './locked-accounts.js';
 import { actorMayMoveMoney, moneyMovementRefused } from './permissions.js';
 import { dueDate, type LedgerClock } from './clock.js';
 import { pgErrorCode } from '../../db/pg-error.js';
@@ -214,8 +216,25 @@ export async function transferOnce(
     throw refusal(error, actor);
   });
   if ('failed' in answer) throw refusal(answer.failed, actor);
-  if ('error' in answer) throw refusal(Object.assign(new Error(answer.error), { code: answer.error }), actor);
+  if ('error' in answer) {
+    const refused = refusal(Object.assign(new Error(answer.error), { code: answer.error }), actor);
+    throw await explainShortfall(db, refused, input);
+  }
   return answer;
+}
+
+/**
+ * A transfer refused for want of money: the database function says only that, so the source is read
+ * again to tell whether a waiting request's hold is what stopped it (locked-accounts.ts). The
+ * caller may see the account: the function refuses another's as a 404 before the money.
+ */
+async function explainShortfall(db: Executor, refused: Error, input: TransferInput): Promise<Error> {
+  if (!(refused instanceof AppError) || refused.reason !== 'INSUFFICIENT_FUNDS') return refused;
+  const [source] = await db
+    .select({ balanceCents: accounts.balanceCents, heldCents: accounts.heldCents })
+    .from(accounts)
+    .where(eq(accounts.accountNumber, input.fromAccountId));
+  return source ? insufficientFunds(source, -input.amountCents) : refused;
 }
 
 /** A transfer without an Idempotency-Key (the demo bank, tests): its result. */

@@ -16,7 +16,8 @@ import { viewRequest, type RequestRow } from './request-view.js';
 /**
  * The request, locked for the rest of the transaction (before its account: the order every
  * request step takes, so two never deadlock), if the actor may see it: staff of its bank, or the
- * banker who made it. Anything else is a 404. One no longer waiting (or past its time) is a 409.
+ * banker who made it. Anything else is a 404. One no longer waiting (or past its time) is a 409
+ * that says what became of it.
  */
 async function lockWaitingRequest(tx: Tx, actor: Actor, requestId: number, now: Date): Promise<RequestRow> {
   const [request] = await tx
@@ -27,7 +28,9 @@ async function lockWaitingRequest(tx: Tx, actor: Actor, requestId: number, now: 
   const visible =
     request && (isStaff(actor) ? request.bankId === actor.bankId : request.requestedBy === actor.id);
   if (!visible) throw notFound();
-  if (request.status !== 'waiting' || request.expiresAt <= now) throw conflict(m.requestNotWaiting);
+  // Said with what became of it, so the banker who pressed Cancel learns it was decided, and how.
+  if (request.status !== 'waiting' || request.expiresAt <= now)
+    throw conflict(m.requestAlreadyDecided(await viewRequest(tx, request.id)));
   return request;
 }
 
@@ -68,7 +71,12 @@ async function decide(
 }
 
 /** Staff's view of a request they have just decided: nothing is left to pay. */
-const decided = (view: BankerRequest): StaffRequest => ({ ...view, canPay: null });
+const decided = (view: BankerRequest): StaffRequest => ({
+  ...view,
+  canPay: null,
+  balance: null,
+  available: null,
+});
 
 const ACTION_OF = { approved: 'approve', rejected: 'reject', cancelled: 'cancel' } as const;
 const DECIDED_TEXT = { approved: 'Approved', rejected: 'Rejected', cancelled: 'Cancelled' } as const;

@@ -138,5 +138,7 @@ export async function viewRequestsOfBank(
   return mapPage(pageFrom(rows, page.limit, keyOf, counted?.n ?? 0), (row) => ({
     ...toRequest(row),
     canPay: canPay(row),
+    balance: fromCents(row.balanceCents),
+    available: fromCents(row.balanceCents - row.accountHeldCents),
   }));
 }

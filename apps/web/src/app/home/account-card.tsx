@@ -1,15 +1,18 @@
 import { Card, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconPigMoney, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { Account } from '@bank/shared';
+import { participationScreenText, type Account } from '@bank/shared';
 import { lastFour, money } from '../../lib/format';
+import { heldCentsOf } from '../../lib/held';
 import { paths } from '../../lib/paths';
 
 /**
  * A Student's account at home: type, last four digits and balance; opens the account page. Its
- * name is its visible text, in reading order ("CHECKING **2345 Balance $788.13").
+ * name is its visible text, in reading order ("CHECKING **2345 Balance $788.13"). While a waiting
+ * request holds some of it, what may be spent and what is held follow (issue 33).
  */
 export function AccountCard({ account }: { account: Account }) {
+  const heldCents = heldCentsOf(account);
   const Icon = account.accountType === 'SAVINGS' ? IconPigMoney : IconWallet;
   return (
     <Card
@@ -38,6 +41,11 @@ export function AccountCard({ account }: { account: Account }) {
       <Text size="xl" fw={700} data-testid="account-balance">
         {money(account.balance)}
       </Text>
+      {heldCents > 0 && (
+        <Text size="sm" fw={600} data-testid="account-available">
+          {participationScreenText.availableHeld(money(account.available), money(heldCents / 100))}
+        </Text>
+      )}
     </Card>
   );
 }

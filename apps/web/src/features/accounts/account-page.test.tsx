@@ -19,6 +19,7 @@ const page1 = [
     postedDate: null,
     accountBalance: null,
     transactionDate: '2026-03-11T10:00:00.000Z',
+    createdAt: '2026-03-10T10:00:00.000Z',
   }),
   transaction({
     id: 8,
@@ -29,6 +30,7 @@ const page1 = [
     postedDate: null,
     accountBalance: null,
     transactionDate: '2026-03-10T10:00:00.000Z',
+    createdAt: '2026-03-09T10:00:00.000Z',
   }),
   transaction({
     id: 7,
@@ -37,6 +39,7 @@ const page1 = [
     description: 'Teller Withdrawal',
     transactionDate: '2026-03-04T10:00:00.000Z',
     postedDate: '2026-03-05T10:00:00.000Z',
+    createdAt: '2026-03-03T10:00:00.000Z',
     accountBalance: 480,
   }),
 ];
@@ -50,6 +53,8 @@ const page2 = [
     accountBalance: 500,
   }),
 ];
+
+const friendly = (description: string) => uiText.friendlyDescription(description) ?? '';
 
 function servePages() {
   const cursors: (string | null)[] = [];
@@ -82,15 +87,24 @@ describe('account page', () => {
     const cursors = servePages();
     const { user } = renderApp('/account/1000000001', student);
     await screen.findByRole('table', { name: 'Pending transactions' });
+    // The day the money moved; "--" for the balance, with when it arrives beside it (issue 33).
+    const arrives = `--${uiText.onItsWay(uiText.arrivesToday)}`;
     expect(rowsOf('Pending transactions')).toEqual([
-      ['03/11/2026', 'Transfer to SAVINGS **0002', '-$30.00', '', '--'],
-      ['03/10/2026', 'Teller Deposit', '', '$12.50', '--'],
+      // A Student reads a friendly line under the ledger's words (issue 33).
+      [
+        '03/10/2026',
+        `Transfer to SAVINGS **0002${friendly('Transfer to SAVINGS **0002')}`,
+        '-$30.00',
+        '',
+        arrives,
+      ],
+      ['03/09/2026', `Teller Deposit${friendly('Teller Deposit')}`, '', '$12.50', arrives],
     ]);
     // Credits minus debits: 12.50 - 30.00.
     expect(screen.getByTestId('pending-total')).toHaveTextContent('Pending total: -$17.50');
-    // The posted date is preferred over the transaction date.
+    // The day the money moved, not the day it posted.
     expect(rowsOf('Posted transactions')).toEqual([
-      ['03/05/2026', 'Teller Withdrawal', '-$20.00', '', '$480.00'],
+      ['03/03/2026', `Teller Withdrawal${friendly('Teller Withdrawal')}`, '-$20.00', '', '$480.00'],
     ]);
     expect(screen.queryByRole('columnheader', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'CHECKING **0001' })).toBeInTheDocument();

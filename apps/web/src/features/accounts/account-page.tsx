@@ -18,7 +18,8 @@ import { errorMessage } from '../../lib/api-client';
 import { useClassRights } from '../../lib/class-rights';
 import { useRequiredSession } from '../../lib/current-user';
 import { cents, lastFour, money } from '../../lib/format';
-import { useBankAccounts, useUserAccounts } from '../../lib/queries';
+import { heldCentsOf } from '../../lib/held';
+import { useBankAccounts, useBankSettings, useUserAccounts } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 import { fetchAllTransactions, useTransactionPages } from './api';
 import { BalanceChart } from './balance-chart';
@@ -69,7 +70,10 @@ function CsvButton({ accountId }: { accountId: string }) {
 }
 
 /** What the two tables share: the admin's Edit and Reverse, and the reasons of reversals. */
-type TableActions = Pick<TransactionTableProps, 'onEdit' | 'onReverse' | 'reversalReasons'>;
+type TableActions = Pick<
+  TransactionTableProps,
+  'onEdit' | 'onReverse' | 'reversalReasons' | 'timeZone' | 'friendly'
+>;
 
 /** The pending table with its total (credits minus debits, summed in cents), then the posted one. */
 function TransactionSections({
@@ -129,7 +133,7 @@ const pendingSum = (pending: Transaction[]) =>
  * says what may be spent and what is held.
  */
 function AvailableBalance({ account, pending }: { account: Account; pending: Transaction[] }) {
-  const heldCents = cents(account.balance) - cents(account.available);
+  const heldCents = heldCentsOf(account);
   return (
     <Paper withBorder p="md" radius="md">
       <Text c="dimmed" fw={600}>
@@ -169,6 +173,8 @@ function AccountBody({ account, all }: { account: Account | undefined; all: Tran
   const { user } = useRequiredSession();
   const [editing, setEditing] = useState<Transaction | null>(null);
   const [reversing, setReversing] = useState<Transaction | null>(null);
+  // The bank's days (issue 33); until its settings load, the viewer's.
+  const bank = useBankSettings(user.bankId, !user.mustChangePassword);
   const pending = all.filter((t) => t.status === 'pending');
   const posted = all.filter((t) => t.status === 'posted');
   // Only admins change transactions; a teller gets no Edit column (issue 9), but reverses those of
@@ -181,6 +187,8 @@ function AccountBody({ account, all }: { account: Account | undefined; all: Tran
     onEdit: admin ? setEditing : undefined,
     onReverse: admin || (teacher && refusal === null) ? setReversing : undefined,
     reversalReasons: reversalReasons(all),
+    timeZone: bank.data?.timeZone,
+    friendly: user.userRole === 'USER',
   };
   return (
     <>

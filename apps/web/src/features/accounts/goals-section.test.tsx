@@ -16,6 +16,8 @@ function goalOf(overrides: Partial<Goal> = {}): Goal {
     amount: 100,
     targetDate: null,
     createdAt: '2026-03-01T10:00:00.000Z',
+    position: 1,
+    held: 60,
     progress: 0.6,
     reachedAt: null,
     balance: 60,
@@ -174,8 +176,58 @@ describe('savings goals', () => {
     expect(within(section).getByRole('button', { name: m.addGoal })).toBeEnabled();
   });
 
+  it('shows what each goal holds in its order, and moves one with its arrows, by keyboard', async () => {
+    const bike = goalOf({ goalId: 5, name: 'Bike', amount: 40, position: 1, held: 40, progress: 1, left: 0 });
+    const book = goalOf({
+      goalId: 6,
+      name: 'Book',
+      amount: 30,
+      position: 2,
+      held: 10,
+      progress: 1 / 3,
+      left: 20,
+    });
+    goals = [bike, book];
+    const puts: unknown[] = [];
+    server.use(
+      http.put('*/api/user/goals/:goalId', async ({ request, params }) => {
+        puts.push([params.goalId, await request.json()]);
+        goals = [
+          { ...book, position: 1, held: 30, progress: 1, left: 0 },
+          { ...bike, position: 2, held: 20, progress: 0.5, left: 20 },
+        ];
+        return HttpResponse.json(goals[0]);
+      }),
+    );
+    const { user } = renderApp(savingsPage(), student);
+    const section = await screen.findByRole('region', { name: m.goalsTitle });
+    expect(await within(section).findByText(m.goalsOrderHint)).toBeInTheDocument();
+    // Two goals never count the same dollars: the second shows only what the first leaves.
+    expect(within(section).getByRole('article', { name: 'Book' })).toHaveTextContent(
+      m.goalOf('$10.00', '$30.00'),
+    );
+    expect(within(section).getByRole('button', { name: m.moveGoalUp('Bike') })).toBeDisabled();
+    expect(within(section).getByRole('button', { name: m.moveGoalDown('Book') })).toBeDisabled();
+    within(section)
+      .getByRole('button', { name: m.moveGoalUp('Book') })
+      .focus();
+    await user.keyboard('{Enter}');
+    expect(await within(section).findByRole('status')).toHaveTextContent(m.goalMoved('Book', 1));
+    expect(puts).toEqual([['6', { position: 1 }]]);
+    await waitFor(() =>
+      expect(
+        within(section)
+          .getAllByRole('article')
+          .map((a) => a.textContent),
+      ).toEqual([expect.stringContaining('Book'), expect.stringContaining('Bike')]),
+    );
+    expect(within(section).getByRole('article', { name: 'Bike' })).toHaveTextContent(
+      m.goalOf('$20.00', '$40.00'),
+    );
+  });
+
   it('offers no sixth goal on an account', async () => {
-    goals = [1, 2, 3, 4, 5].map((goalId) => goalOf({ goalId, name: `Goal ${goalId}` }));
+    goals = [1, 2, 3, 4, 5].map((goalId) => goalOf({ goalId, name: `Goal ${goalId}`, position: goalId }));
     renderApp(savingsPage(), student);
     expect(await screen.findByText(m.goalsFull)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: m.addGoal })).toBeDisabled();

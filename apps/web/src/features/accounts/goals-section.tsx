@@ -1,6 +1,6 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconTarget } from '@tabler/icons-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { limits, participationScreenText as m, type Account, type Goal } from '@bank/shared';
 import { useConfirmAction } from '../../components/use-confirm-action';
 import { QueryState } from '../../components/query-state';
@@ -8,8 +8,8 @@ import { failureStatus, StatusLine, type Status } from '../../components/status-
 import { lastFour } from '../../lib/format';
 import { useGoals } from '../../lib/participation-queries';
 import { Celebration, useCelebration } from './celebration';
-import { GoalCard } from './goal-card';
-import { useDeleteGoal } from './goals-api';
+import { GoalCard, type GoalDrag } from './goal-card';
+import { useDeleteGoal, useUpdateGoal } from './goals-api';
 
 interface GoalsSectionProps {
   username: string;
@@ -22,11 +22,23 @@ interface GoalsSectionProps {
 /** The form (Mantine's form hook and inputs) loads when a goal is first added or changed (issue 22). */
 const GoalForm = lazy(async () => ({ default: (await import('./goal-form')).GoalForm }));
 
-/** The owner's add, edit and delete, each with its status line. */
+/** The owner's add, edit, delete and order, each with its status line. */
 function useGoalEditing(username: string) {
   const [editing, setEditing] = useState<Goal | 'new' | null>(null);
   const [status, setStatus] = useState<Status | null>(null);
   const remove = useDeleteGoal(username);
+  const update = useUpdateGoal(username);
+  /** A new place for a goal: the server shifts the others (API.md "Goals share nothing"). */
+  const move = (goal: Goal, position: number) => {
+    setStatus(null);
+    update.mutate(
+      { goalId: goal.goalId, body: { position } },
+      {
+        onSuccess: () => setStatus({ kind: 'success', title: m.goalMoved(goal.name, position) }),
+        onError: (error) => setStatus(failureStatus(m.goalMoveFailed, error)),
+      },
+    );
+  };
   const { ask, modal } = useConfirmAction();
   const open = (next: Goal | 'new') => {
     setStatus(null);
@@ -55,10 +67,74 @@ function useGoalEditing(username: string) {
     close: () => setEditing(null),
     saved,
     askDelete,
+    move,
     status,
     modal,
-    busy: remove.isPending,
+    busy: remove.isPending || update.isPending,
   };
+}
+
+/**
+ * The owner's ways to change the order: a step up or down among the goals of the same account, or
+ * a drag of one goal onto another's place.
+ */
+function useGoalOrder(shown: Goal[], move: (goal: Goal, position: number) => void) {
+  const dragged = useRef<Goal | null>(null);
+  const countOf = (accountId: string) => shown.filter((g) => g.accountId === accountId).length;
+  return (goal: Goal) => {
+    const drag: GoalDrag = {
+      onDragStart: () => {
+        dragged.current = goal;
+      },
+      onDrop: () => {
+        const from = dragged.current;
+        dragged.current = null;
+        if (from && from.goalId !== goal.goalId && from.accountId === goal.accountId)
+          move(from, goal.position);
+      },
+    };
+    return {
+      onMoveUp: goal.position > 1 ? () => move(goal, goal.position - 1) : undefined,
+      onMoveDown: goal.position < countOf(goal.accountId) ? () => move(goal, goal.position + 1) : undefined,
+      drag,
+    };
+  };
+}
+
+interface GoalListProps {
+  shown: Goal[];
+  owner: boolean;
+  edit: ReturnType<typeof useGoalEditing>;
+  nameOf: (goal: Goal) => string | undefined;
+}
+
+/** The goals in their order; the owner's have their buttons and may be dragged. */
+function GoalList({ shown, owner, edit, nameOf }: GoalListProps) {
+  const orderOf = useGoalOrder(shown, edit.move);
+  if (shown.length === 0)
+    return <Text size="sm">{owner ? `${m.noGoalsYet} ${m.goalsIntro}` : m.noGoalsStaff}</Text>;
+  return (
+    <>
+      {owner && shown.length > 1 && (
+        <Text size="sm" data-testid="goals-order-hint">
+          {m.goalsOrderHint}
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {shown.map((goal) => (
+          <GoalCard
+            key={goal.goalId}
+            goal={goal}
+            accountName={nameOf(goal)}
+            onEdit={owner ? () => edit.open(goal) : undefined}
+            onDelete={owner ? () => edit.askDelete(goal) : undefined}
+            {...(owner ? orderOf(goal) : {})}
+            busy={edit.busy}
+          />
+        ))}
+      </SimpleGrid>
+    </>
+  );
 }
 
 /**
@@ -108,24 +184,7 @@ export function GoalsSection({ username, accounts, owner }: GoalsSectionProps) {
           </Suspense>
         )}
         <QueryState query={goals} what={m.goalsTitle.toLowerCase()}>
-          {() =>
-            shown && shown.length > 0 ? (
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                {shown.map((goal) => (
-                  <GoalCard
-                    key={goal.goalId}
-                    goal={goal}
-                    accountName={nameOf(goal)}
-                    onEdit={owner ? () => edit.open(goal) : undefined}
-                    onDelete={owner ? () => edit.askDelete(goal) : undefined}
-                    busy={edit.busy}
-                  />
-                ))}
-              </SimpleGrid>
-            ) : (
-              <Text size="sm">{owner ? `${m.noGoalsYet} ${m.goalsIntro}` : m.noGoalsStaff}</Text>
-            )
-          }
+          {() => <GoalList shown={shown ?? []} owner={owner} edit={edit} nameOf={nameOf} />}
         </QueryState>
       </Stack>
       {edit.modal}

@@ -2,7 +2,9 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { reversalLabels, type Transaction } from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
-import { formatDate, memoOf, money } from '../../lib/format';
+import { arrivalText, bankDay } from '../../lib/bank-days';
+import { memoOf, money } from '../../lib/format';
+import { uiText } from '../../lib/ui-text';
 
 export interface TransactionTableProps {
   /** The table's accessible name. */
@@ -15,16 +17,42 @@ export interface TransactionTableProps {
   onReverse?: ((transaction: Transaction) => void) | undefined;
   /** The reason of each reversed transaction's reversal, by the reversed one's id (null: not loaded). */
   reversalReasons?: ReadonlyMap<number, string | null> | undefined;
+  /** The bank's time zone: the days rows show are the bank's (issue 33); the viewer's until known. */
+  timeZone?: string | undefined;
+  /** A Student reads a friendly line under the ledger's words ("Teller Deposit"), issue 33. */
+  friendly?: boolean | undefined;
 }
 
 /** A reversed transaction, or a reversal, stays as it is: neither is edited nor reversed again. */
 export const isSettled = (t: Transaction) => t.reversedBy !== null || t.reversalOf !== null;
 
-/** The posted date is preferred (spec §2). */
-const shownDate = (t: Transaction) => formatDate(t.postedDate ?? t.transactionDate);
-/** Pending rows show no balance (spec §4). */
-const shownBalance = (t: Transaction) =>
-  t.status === 'pending' || t.accountBalance === null ? '--' : money(t.accountBalance);
+/**
+ * The day the money moved, on the bank's calendar (issue 33: Friday's pay shows Friday, not the
+ * Saturday it posted; the spec preferred the posted date, which a child read as the wrong day).
+ */
+const shownDate = (t: Transaction, timeZone: string | undefined) => bankDay(t.createdAt, timeZone);
+
+/**
+ * Pending rows show no balance (spec §4: "--"), and beside it, in words, when the money arrives
+ * ("on its way: arrives Saturday"), so the dashes explain themselves (issue 33).
+ */
+function ShownBalance({
+  transaction: t,
+  timeZone,
+}: {
+  transaction: Transaction;
+  timeZone: string | undefined;
+}) {
+  if (t.status === 'posted' && t.accountBalance !== null) return money(t.accountBalance);
+  return (
+    <Stack gap={0} align="flex-end">
+      <span>--</span>
+      <Text size="xs" c="dimmed" data-testid="arrives">
+        {arrivalText(t.transactionDate, timeZone)}
+      </Text>
+    </Stack>
+  );
+}
 
 /** A debit looks the same on a phone and a desktop: a minus sign and the debit colour (issue 14). */
 function Debit({ amount }: { amount: number }) {
@@ -91,11 +119,14 @@ function ReversedNote({ reason }: { reason: string | null | undefined }) {
 function Description({
   transaction,
   reasons,
+  friendly,
 }: {
   transaction: Transaction;
   reasons?: ReadonlyMap<number, string | null> | undefined;
+  friendly?: boolean | undefined;
 }) {
   const memo = memoOf(transaction);
+  const plain = friendly ? uiText.friendlyDescription(transaction.description) : null;
   return (
     <>
       <Text size="sm" span>
@@ -105,6 +136,11 @@ function Description({
         <Text size="sm" span c="dimmed" data-testid="transaction-memo">
           {' · '}
           {memo}
+        </Text>
+      )}
+      {plain && (
+        <Text size="xs" c="dimmed" span display="block" data-testid="friendly-description">
+          {plain}
         </Text>
       )}
       {transaction.reversedBy !== null && <ReversedNote reason={reasons?.get(transaction.id)} />}
@@ -126,24 +162,43 @@ function TwoLines({ main, under, strong }: { main: ReactNode; under: string; str
   );
 }
 
-const balance: Column<Transaction> = { header: 'Balance', align: 'right', cell: shownBalance };
-
 type Reasons = ReadonlyMap<number, string | null> | undefined;
 
+/** What every row's cells read besides the row: reversals' reasons and the bank's time zone. */
+interface Context {
+  reasons: Reasons;
+  timeZone: string | undefined;
+  friendly: boolean | undefined;
+}
+
+const balanceColumn = ({ timeZone }: Context): Column<Transaction> => ({
+  header: 'Balance',
+  align: 'right',
+  cell: (t) => <ShownBalance transaction={t} timeZone={timeZone} />,
+});
+
 /** Columns Date, Description, Debit, Credit, Balance ("--" while pending). */
-const wideColumns = (reasons: Reasons): Column<Transaction>[] => [
-  { header: 'Date', wrap: 'nowrap', cell: shownDate },
-  { header: 'Description', cell: (t) => <Description transaction={t} reasons={reasons} /> },
+const wideColumns = ({ reasons, timeZone, friendly }: Context): Column<Transaction>[] => [
+  { header: 'Date', wrap: 'nowrap', cell: (t) => shownDate(t, timeZone) },
+  {
+    header: 'Description',
+    cell: (t) => <Description transaction={t} reasons={reasons} friendly={friendly} />,
+  },
   { header: 'Debit', align: 'right', cell: (t) => (t.type === 'debit' ? <Debit amount={t.amount} /> : '') },
   { header: 'Credit', align: 'right', cell: (t) => (t.type === 'credit' ? money(t.amount) : '') },
-  balance,
+  balanceColumn({ reasons, timeZone, friendly }),
 ];
 
 /** The same columns folded for a phone: date under description, debit or credit in one column. */
-const phoneColumns = (reasons: Reasons): Column<Transaction>[] => [
+const phoneColumns = ({ reasons, timeZone, friendly }: Context): Column<Transaction>[] => [
   {
     header: 'Date / Description',
-    cell: (t) => <TwoLines main={<Description transaction={t} reasons={reasons} />} under={shownDate(t)} />,
+    cell: (t) => (
+      <TwoLines
+        main={<Description transaction={t} reasons={reasons} friendly={friendly} />}
+        under={shownDate(t, timeZone)}
+      />
+    ),
   },
   {
     header: 'Debit / Credit',
@@ -156,7 +211,7 @@ const phoneColumns = (reasons: Reasons): Column<Transaction>[] => [
       />
     ),
   },
-  balance,
+  balanceColumn({ reasons, timeZone, friendly }),
 ];
 
 /**
@@ -164,7 +219,8 @@ const phoneColumns = (reasons: Reasons): Column<Transaction>[] => [
  * Reverse column, issue 33); on a phone its columns fold.
  */
 export function TransactionTable(props: TransactionTableProps) {
-  const { label, transactions, emptyText, onEdit, onReverse, reversalReasons } = props;
+  const { label, transactions, emptyText, onEdit, onReverse, reversalReasons, timeZone, friendly } = props;
+  const context = { reasons: reversalReasons, timeZone, friendly };
   const header = onEdit ? 'Edit' : reversalLabels.reverse;
   const edit: Column<Transaction>[] =
     onEdit || onReverse
@@ -173,8 +229,8 @@ export function TransactionTable(props: TransactionTableProps) {
   return (
     <DataTable
       label={label}
-      columns={[...wideColumns(reversalReasons), ...edit]}
-      phoneColumns={[...phoneColumns(reversalReasons), ...edit]}
+      columns={[...wideColumns(context), ...edit]}
+      phoneColumns={[...phoneColumns(context), ...edit]}
       rows={transactions}
       rowKey={(t) => t.id}
       emptyText={emptyText}

@@ -28,6 +28,8 @@ function waitingRequest(requestId: number, overrides: Partial<StaffRequest> = {}
     createdAt: `2026-03-0${requestId}T15:30:00.000Z`,
     expiresAt: `2026-03-1${requestId}T15:30:00.000Z`,
     canPay: true,
+    balance: 50,
+    available: 50,
     ...overrides,
   };
 }
@@ -64,6 +66,16 @@ const MAYA_1 = "Deposit of $10.00 to Maya Chen's CHECKING **0001";
 const NORA_2 = "Withdrawal of $20.00 from Nora North's CHECKING **0002";
 
 describe('Approvals', () => {
+  it("shows each account's balance, and what is available beside it while something is held", async () => {
+    waiting = [waitingRequest(4, { kind: 'withdrawal', balance: 20, available: 12 }), waitingRequest(5)];
+    renderApp('/1/approvals', admin);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(screen.getAllByTestId('request-balance').map((b) => b.textContent)).toEqual([
+      'Balance $20.00 (available $12.00)',
+      'Balance $50.00',
+    ]);
+  });
+
   it('lists who asked, for whom, what, why and when, oldest first; one Approve moves it', async () => {
     const { user } = renderApp('/1/approvals', admin);
     await waitFor(() => expect(rows()).toHaveLength(3));
@@ -73,7 +85,7 @@ describe('Approvals', () => {
     expect(first.slice(1, 6)).toEqual([
       expect.stringMatching(/^03\/01\/2026 \d{1,2}:30 [AP]M$/),
       'Sam Student',
-      'Maya ChenCHECKING **0001',
+      'Maya ChenCHECKING **0001Balance $50.00',
       'Deposit $10.00',
       'Job 1',
     ]);

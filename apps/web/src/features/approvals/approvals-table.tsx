@@ -2,7 +2,19 @@ import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { participationScreenText as m, type StaffRequest } from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
 import { formatDateTime, money } from '../../lib/format';
+import { balanceText } from '../../lib/held';
 import { describeRequest, requestAccount } from '../../lib/requests';
+
+/** The account's balance now, with what is available beside it while something is held (issue 33). */
+function AccountMoney({ request }: { request: StaffRequest }) {
+  const { balance, available } = request;
+  if (balance === null || available === null) return null;
+  return (
+    <Text span size="sm" c="dimmed" data-testid="request-balance">
+      {m.balanceLabel} {balanceText({ balance, available })}
+    </Text>
+  );
+}
 
 export interface TableActions {
   /** Why this user may not decide a request of this kind (a teller without the permission), or null. */
@@ -71,6 +83,7 @@ function columns(actions: TableActions): Column<StaffRequest>[] {
           <Text span size="sm" c="dimmed">
             {requestAccount(r)}
           </Text>
+          <AccountMoney request={r} />
         </Stack>
       ),
     },

@@ -50,9 +50,18 @@ export function useSendRequest() {
 }
 
 /** GET /user/requests/{username}: the banker's own requests, newest first. */
+/**
+ * How often a banker's list is asked again while it is on screen: a teacher's decision shows
+ * without a reload (issue 33), and a class of bankers asks the server a few times a minute at most.
+ */
+const MY_REQUESTS_REFRESH_MS = 15_000;
+
 export function useMyRequests(username: string) {
-  return useKeyedPages(queryKeys.requestsOf(username), (cursor, signal) =>
-    api.callWithHeaders(requestCalls.ofBanker, { params: { username }, query: { cursor }, signal }),
+  return useKeyedPages(
+    queryKeys.requestsOf(username),
+    (cursor, signal) =>
+      api.callWithHeaders(requestCalls.ofBanker, { params: { username }, query: { cursor }, signal }),
+    { refetchInterval: MY_REQUESTS_REFRESH_MS },
   );
 }
 
@@ -61,6 +70,7 @@ export function useCancelRequest() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (requestId: number) => api.call(requestCalls.cancel, { params: { requestId } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.requests }),
+    // Also when refused: a request decided meanwhile shows what became of it.
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.requests }),
   });
 }

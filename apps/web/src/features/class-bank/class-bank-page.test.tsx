@@ -268,6 +268,30 @@ describe('Bank for my class', () => {
     expect(screen.queryAllByRole('button', { name: /^Cancel:/ })).toHaveLength(0);
   });
 
+  it('Cancel on a request a teacher decided meanwhile says what happened, and the row shows it', async () => {
+    const body = { kind: 'withdrawal', accountId: '1000000009', amount: 4, memo: 'Late fine' } as const;
+    mine = [requestOf(body, { requestId: 3 })];
+    const decided = { status: 'approved', decidedBy: 'teller', reason: null } as const;
+    server.use(
+      http.post('*/api/user/requests/:requestId/cancel', () => {
+        mine = [{ ...mine[0]!, ...decided }];
+        const message = m.requestAlreadyDecided(decided);
+        return HttpResponse.json({ error: 'CONFLICT', message }, { status: 409 });
+      }),
+    );
+    const { user } = await openPage();
+    await user.click(await screen.findByRole('button', { name: /^Cancel: Withdrawal of \$4\.00/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Action' });
+    await user.click(within(dialog).getByRole('button', { name: m.cancelConfirmButton }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(m.cancelFailed);
+    expect(alert).toHaveTextContent(m.requestAlreadyDecided(decided));
+    await waitFor(() =>
+      expect(screen.getByTestId('request-status')).toHaveTextContent(m.approvedBy('teller')),
+    );
+    expect(screen.queryAllByRole('button', { name: /^Cancel:/ })).toHaveLength(0);
+  });
+
   it('tells a Student who is not a banker who can make them one', async () => {
     server.use(http.get('*/api/user/users/student', () => HttpResponse.json(student)));
     await openPage(student);

@@ -74,6 +74,8 @@ const goal: Goal = {
   amount: 100,
   targetDate: null,
   createdAt: '2026-03-01T10:00:00.000Z',
+  position: 1,
+  held: 60,
   progress: 0.6,
   reachedAt: null,
   balance: 60,

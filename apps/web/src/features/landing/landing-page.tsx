@@ -1,10 +1,11 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { landingText as text } from '@bank/shared';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@mantine/hooks';
 import { useSession } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 
-/** `/`: the landing page with placeholder text (spec §2). */
+/** `/`: the landing page (spec §2): what the bank is and what it teaches (issue 33). */
 export function LandingPage() {
   useDocumentTitle('School Bank');
   const session = useSession();
@@ -12,17 +13,18 @@ export function LandingPage() {
     <Container size="sm" py={{ base: 'lg', sm: 60 }}>
       <Stack gap="lg">
         <Title order={1} tabIndex={-1} data-page-heading>
-          Banking for the whole school
+          {text.title}
         </Title>
-        <Text size="lg" c="dimmed">
-          Students keep an eye on their checking and savings accounts and move money between them. Tellers
-          take deposits and withdrawals, and administrators look after users, branches and the bank&apos;s
-          settings.
-        </Text>
-        <Text c="dimmed">
-          Lorem ipsum dolor sit amet, consectetur adipiscing elit. Integer posuere erat a ante venenatis
-          dapibus posuere velit aliquet.
-        </Text>
+        <Text size="lg">{text.what}</Text>
+        <Title order={2} size="h3">
+          {text.teachesTitle}
+        </Title>
+        <List spacing="xs">
+          {text.teaches.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+        </List>
+        <Text c="dimmed">{text.who}</Text>
         <Group>
           {session ? (
             <Button component={Link} to={paths.home} size="md">

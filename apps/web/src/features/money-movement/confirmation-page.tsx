@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { classroomText, isStaff, type Account, type MoneyAction } from '@bank/shared';
@@ -8,6 +8,8 @@ import { SummaryTable } from '../../components/summary-table';
 import { useCurrentUser } from '../../lib/current-user';
 import { cents, formatDate, memoOf, money } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { arrivalText } from '../../lib/bank-days';
+import { useBankSettings } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 import type { FlowResult } from './api';
 import { accountLabel } from './flow-accounts';
@@ -35,7 +37,13 @@ function rowsOf(result: FlowResult, staff: boolean): [string, ReactNode][] {
       ['To Account', to],
       ['Amount', money(debit.amount)],
       ['Date', formatDate(debit.transactionDate)],
-      ['Transaction Id', uiText.transferTransactionIds({ debitId: debit.id, from, creditId: credit.id, to })],
+      [
+        'Transaction Id',
+        withReceiptHint(
+          uiText.transferTransactionIds({ debitId: debit.id, from, creditId: credit.id, to }),
+          staff,
+        ),
+      ],
       [
         uiText.newBalance,
         `${from}: ${after(result.from, -debit.amount)}, ${to}: ${after(result.to, debit.amount)}`,
@@ -49,11 +57,32 @@ function rowsOf(result: FlowResult, staff: boolean): [string, ReactNode][] {
     ['Account', accountLabel(account, staff, false)],
     ['Amount', money(transaction.amount)],
     ['Date', formatDate(transaction.transactionDate)],
-    ['Transaction Id', String(transaction.id)],
+    ['Transaction Id', withReceiptHint(String(transaction.id), staff)],
     [uiText.newBalance, after(account, sign * transaction.amount)],
     ...memoRow(memoOf(transaction)),
   ];
 }
+
+/** A Student reads what the number is for (issue 33), not a bare "Transaction Id 146". */
+function withReceiptHint(ids: string, staff: boolean): ReactNode {
+  if (staff) return ids;
+  return (
+    <>
+      {ids}
+      <Text size="sm" c="dimmed" data-testid="receipt-hint">
+        {uiText.receiptHint}
+      </Text>
+    </>
+  );
+}
+
+/** What a Student reads above the details: when the money arrives, in words (issue 33). */
+function arrivalDetail(result: FlowResult, timeZone: string | undefined): string {
+  const moved = result.flow === 'transfer' ? result.transfer.debit : result.transaction;
+  return `${flowDetail} ${uiText.confirmationOnItsWay(arrivalText(moved.transactionDate, timeZone))}`;
+}
+
+const flowDetail = 'It is pending and posts on the date shown.';
 
 /** The account the money left (or reached, for a deposit): where "Back to" leads. */
 const homeAccount = (result: FlowResult) => (result.flow === 'transfer' ? result.from : result.account);
@@ -66,6 +95,7 @@ export function ConfirmationPage({ flow }: { flow: MoneyAction }) {
   const user = useCurrentUser();
   const result = useLocation().state as FlowResult | null;
   const navigate = useNavigate();
+  const bank = useBankSettings(user.bankId);
   const texts = flowTexts[flow];
   const formPath = paths.flow(user.bankId, flow);
   if (result?.flow !== flow) return <Navigate to={formPath} replace />;
@@ -77,7 +107,7 @@ export function ConfirmationPage({ flow }: { flow: MoneyAction }) {
           <StatusMessage
             kind="success"
             title={texts.succeeded}
-            detail="It is pending and posts on the date shown."
+            detail={isStaff(user.userRole) ? flowDetail : arrivalDetail(result, bank.data?.timeZone)}
           />
           <SummaryTable rows={rowsOf(result, isStaff(user.userRole))} testId="confirmation-details" />
           <Group justify="flex-end">

@@ -1,6 +1,7 @@
 import { isStaff, type Account } from '@bank/shared';
 import type { Session } from '../../lib/current-user';
-import { lastFour, money } from '../../lib/format';
+import { lastFour } from '../../lib/format';
+import { balanceText } from '../../lib/held';
 import { useBankAccounts, useBranches, useStudents, useUserAccounts } from '../../lib/queries';
 
 /** The placeholder choice of the branch picker (spec §9: the selected branch defaults to "blank"). */
@@ -42,12 +43,15 @@ export function accountLabel(account: Account, staff: boolean, withBalance = tru
   const name = staff
     ? `${account.accountId} · ${account.accountType} · ${account.username}`
     : `${account.accountType} ${lastFour(account.accountId)}`;
-  return withBalance ? `${name} · ${money(account.balance)}` : name;
+  return withBalance ? `${name} · ${balanceText(account)}` : name;
 }
 
-/** A teller flow's picker: `Maya Chen · CHECKING **3456 · $1,160.34` (issue 12), searchable by any part. */
+/**
+ * A teller flow's picker: `Maya Chen · CHECKING **3456 · $1,160.34` (issue 12), searchable by any
+ * part; with "(available …)" while something is held.
+ */
 export function namedAccountLabel(account: Account, ownerName: string): string {
-  return `${ownerName} · ${account.accountType} ${lastFour(account.accountId)} · ${money(account.balance)}`;
+  return `${ownerName} · ${account.accountType} ${lastFour(account.accountId)} · ${balanceText(account)}`;
 }
 
 export function accountOptions(accounts: Account[], staff: boolean, blankValue: string, blankLabel: string) {

@@ -7,6 +7,7 @@ import { fieldError, optionLabels, tableRows } from '../../test/helpers';
 import { gate } from '../../test/gate';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
+import { uiText } from '../../lib/ui-text';
 
 const transferResult = {
   transferId: 'tr-1',
@@ -130,7 +131,11 @@ describe('transfer', () => {
       ['To Account', 'SAVINGS **0002'],
       ['Amount', '$25.00'],
       ['Date', '03/05/2026'],
-      ['Transaction Id', '41 (money out of CHECKING **0001), 42 (money into SAVINGS **0002)'],
+      // The spec's id, and for a Student what the number is for (issue 33).
+      [
+        'Transaction Id',
+        `41 (money out of CHECKING **0001), 42 (money into SAVINGS **0002)${uiText.receiptHint}`,
+      ],
       ['New balance', 'CHECKING **0001: $475.00, SAVINGS **0002: $1,275.50'],
     ]);
     expect(calls).toHaveLength(1);

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { messages, type User } from '@bank/shared';
 import { queryKeys } from '../../lib/queries';
+import { uiText } from '../../lib/ui-text';
 import { student } from '../../test/fixtures';
 import { fieldError } from '../../test/helpers';
 import { renderApp } from '../../test/render-app';
@@ -105,6 +106,32 @@ describe('change password', () => {
     expect(alert).toHaveAttribute('data-status', 'failure');
   });
 
+  it('asks for the temporary password after all when the server needs it (the sign-in was a while ago)', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.put('*/api/user/users/student/updatePassword', async ({ request }) => {
+        bodies.push(await request.json());
+        return bodies.length === 1
+          ? HttpResponse.json(
+              { error: 'VALIDATION', message: messages.currentPasswordWrong },
+              { status: 400 },
+            )
+          : HttpResponse.text(messages.passwordUpdated);
+      }),
+    );
+    const { user } = renderApp('/settings/updatePassword', { ...student, mustChangePassword: true });
+    await user.type(await screen.findByLabelText(/^New Password/), 'New-pass-123');
+    await user.type(screen.getByLabelText(/^Confirm New Password/), 'New-pass-123');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await user.type(await screen.findByLabelText(/^Current Password/), 'Temp-pass-1');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(messages.passwordUpdated);
+    expect(bodies).toEqual([
+      ['', 'New-pass-123'],
+      ['Temp-pass-1', 'New-pass-123'],
+    ]);
+  });
+
   it('lets a user with a temporary password go on once it is changed', async () => {
     const temporary = { ...student, mustChangePassword: true };
     let changed = false;
@@ -125,7 +152,11 @@ describe('change password', () => {
     );
     const { user, router, queryClient } = renderApp('/home', temporary);
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/updatePassword'));
-    await fill(user, 'Temp-pass-1', 'New-pass-123', 'New-pass-123');
+    // Just signed in with it: not asked a second time (issue 33).
+    expect(await screen.findByText(uiText.noNeedForTemporary)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Current Password/)).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^New Password/), 'New-pass-123');
+    await user.type(screen.getByLabelText(/^Confirm New Password/), 'New-pass-123');
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText(messages.passwordUpdated)).toBeInTheDocument();
     expect(askedWhileLocked).toEqual([]);
