@@ -58,8 +58,7 @@ const guards: Record<string, Guard> = {
   batches_kind_valid: { rule: 'kind: the BATCH_KINDS enum (400)', values: BATCH_KINDS },
   batches_memo_length: memo,
   batches_count_range: {
-    // A schedule run over more than batchMaxItems Students is another engineer's (issue 31, with the job).
-    rule: 'payday items: 1 to batchMaxItems (400); a schedule run of a larger branch: not yet',
+    rule: 'payday items: 1 to batchMaxItems (400); a schedule run of a larger branch pays several paydays',
     limit: limits.batchMaxItems,
   },
   batches_total_positive: { rule: 'every item a positive amount; a run that pays nothing writes no batch' },
@@ -88,6 +87,29 @@ const guards: Record<string, Guard> = {
   },
   schedules_next_index_not_negative: { rule: 'none reaches it: occurrences count up from 0' },
   schedule_runs_totals: { rule: 'none reaches it: a run adds up what it paid' },
+  schedule_runs_paydays: {
+    rule: 'a run pays at most scheduleRunMaxPayments, batchMaxItems a payday: refused at create, preview, Run now (409)',
+    limit: limits.scheduleRunMaxPayments / limits.batchMaxItems,
+  },
+  schedule_runs_listed: {
+    rule: 'none reaches it: run-schedule.ts lists at most scheduleRunListedMax left out, counting them all',
+    limit: limits.scheduleRunListedMax,
+  },
+  schedules_stopped_with_reason: {
+    rule: 'none reaches it: the job stops a schedule with its reason and time',
+  },
+  job_failures_job_length: { rule: 'none reaches it: the server names its jobs' },
+  job_failures_item_length: {
+    rule: 'none reaches it: the server names each item (a schedule id, a request id)',
+  },
+  job_failures_reason_length: {
+    rule: 'none reaches it: record-failure.ts cuts a reason to 500 characters',
+    limit: 500,
+  },
+  job_failures_detail_length: {
+    rule: 'none reaches it: record-failure.ts cuts the detail to 2000 characters',
+    limit: 2000,
+  },
   statements_file_name_format: { rule: 'none reaches it: statements/file-name.ts names every statement' },
   support_tickets_type_valid: { rule: 'ticketType: the TICKET_TYPES enum (400)', values: TICKET_TYPES },
   support_tickets_severity_valid: {

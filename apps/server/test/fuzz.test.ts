@@ -78,7 +78,9 @@ function track(route: string, url: string, status: number, body: any) {
       return;
     case 'POST /api/admin/transactions/:transactionId/reverse':
     case 'POST /api/admin/batches/:batchId/reverse':
-      // A reversal writes the opposite legs; the originals stay.
+    case 'POST /api/teller/transactions/:transactionId/reverse':
+    case 'POST /api/teller/batches/:batchId/reverse':
+      // A reversal (the admin's, or a teacher's for their class) writes the opposite legs; the originals stay.
       for (const txn of body.transactions) remember(txn);
       acceptedMoneyMoves++;
       return;
