@@ -103,7 +103,7 @@ async function seedParticipation() {
   requestId = request!.id;
   const [goal] = await queryRows<{ id: number }>(
     t.db,
-    sql`insert into goals (account_number, name, amount_cents) values (${studentSavings}, 'Bike', 4000) returning id`,
+    sql`insert into goals (account_number, name, amount_cents, position) values (${studentSavings}, 'Bike', 4000, 1) returning id`,
   );
   goalId = goal!.id;
 }

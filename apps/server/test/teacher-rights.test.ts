@@ -302,7 +302,7 @@ describe('GET /teller/students/{bankId}/goals', () => {
   it("answers a page's goals in one call, in the order asked, leaving out whom the bank does not have", async () => {
     const savings = await insertStudentSavings(t.db, one);
     await t.db.execute(
-      sql`insert into goals (account_number, name, amount_cents) values (${savings}, 'Bike', 4000), (${savings}, 'Book', 1000)`,
+      sql`insert into goals (account_number, name, amount_cents, position) values (${savings}, 'Bike', 4000, 1), (${savings}, 'Book', 1000, 2)`,
     );
     const usernames = [classmate.username, one.student.username, two.student.username, 'nobody-here'];
     const res = await call(
