@@ -36,6 +36,8 @@ export const handlers = [
   http.get('*/api/user/transactions/:accountId', () => HttpResponse.json([])),
   // Students who take part (issue 24): nothing waits, nobody has goals, until a test says so.
   http.get('*/api/teller/requests/:bankId', () => HttpResponse.json([])),
+  http.get('*/api/teller/batches/:bankId', () => HttpResponse.json([])),
+  http.get('*/api/teller/schedules/:bankId', () => HttpResponse.json([])),
   http.get('*/api/user/requests/:username', () => HttpResponse.json([])),
   http.get('*/api/user/goals/:username', () => HttpResponse.json([])),
   http.get('*/api/teller/students/:bankId/goals', () => HttpResponse.json([])),

@@ -12,6 +12,7 @@ import { useWaitingCount } from '../../lib/participation-queries';
 import { useMenu, type MenuItem } from '../menu';
 import { GoalsSection } from '../../features/accounts/goals-section';
 import { AccountCard } from './account-card';
+import { NextSteps } from './next-steps';
 import { SetupChecklist } from './setup-checklist';
 
 const isSavings = (account: Account) => account.accountType === 'SAVINGS';
@@ -128,7 +129,12 @@ export function HomePage() {
         title={user.userRole === 'USER' ? 'Accounts' : 'Home'}
         subtitle={`Welcome, ${user.displayName || user.name} (${ROLE_LABELS[user.userRole]})`}
       />
-      {user.userRole === 'ADMIN' && !user.mustChangePassword && <SetupChecklist bankId={user.bankId} />}
+      {user.userRole === 'ADMIN' && !user.mustChangePassword && (
+        <>
+          <SetupChecklist bankId={user.bankId} />
+          <NextSteps bankId={user.bankId} />
+        </>
+      )}
       {user.userRole === 'USER' ? <StudentHome user={user} /> : <StaffHome user={user} />}
     </>
   );

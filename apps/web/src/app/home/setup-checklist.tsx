@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { adminGuidance as text } from '@bank/shared';
@@ -6,13 +6,15 @@ import { useBankUsers } from '../../features/admin/api';
 import { paths } from '../../lib/paths';
 import { useBankAccounts, useBranches } from '../../lib/queries';
 
-interface SetupStep {
+export interface SetupStep {
   label: string;
   hint: string;
   to: string;
   done: boolean;
   /** A second way to do the step (import a roster). */
   also?: { label: string; to: string };
+  /** Told when the step's link is followed (a step the app cannot see done otherwise). */
+  onFollow?: () => void;
 }
 
 /**
@@ -62,7 +64,7 @@ function Step({ step }: { step: SetupStep }) {
       </ThemeIcon>
       <Stack gap={0}>
         <Group gap="xs" wrap="wrap">
-          <Anchor component={Link} to={step.to} fw={600}>
+          <Anchor component={Link} to={step.to} fw={600} onClick={step.onFollow}>
             {step.label}
           </Anchor>
           {step.also && (
@@ -83,10 +85,15 @@ function Step({ step }: { step: SetupStep }) {
   );
 }
 
-/** A new bank's admin sees the three setup steps on Home until all are done (issue 14). */
-export function SetupChecklist({ bankId }: { bankId: number }) {
-  const steps = useSetupSteps(bankId);
-  if (!steps || steps.every((s) => s.done)) return null;
+/** A card of steps, each a link to the screen that does it, with how many are done. */
+export function StepsCard(props: {
+  id: string;
+  title: string;
+  intro: string;
+  steps: SetupStep[];
+  onHide?: () => void;
+}) {
+  const { id, title, intro, steps, onHide } = props;
   const done = steps.filter((s) => s.done).length;
   return (
     <Paper
@@ -95,17 +102,24 @@ export function SetupChecklist({ bankId }: { bankId: number }) {
       radius="md"
       mb="lg"
       component="section"
-      aria-labelledby="setup-title"
+      aria-labelledby={id}
     >
       <Stack gap="sm">
-        <div>
-          <Title order={2} size="h4" id="setup-title">
-            {text.setupTitle}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {text.setupIntro} {text.setupProgress(done, steps.length)}.
-          </Text>
-        </div>
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <div>
+            <Title order={2} size="h4" id={id}>
+              {title}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {intro} {text.setupProgress(done, steps.length)}.
+            </Text>
+          </div>
+          {onHide && (
+            <Button variant="default" size="compact-md" onClick={onHide}>
+              {text.nextHide}
+            </Button>
+          )}
+        </Group>
         <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
           {steps.map((step) => (
             <Step key={step.label} step={step} />
@@ -114,4 +128,11 @@ export function SetupChecklist({ bankId }: { bankId: number }) {
       </Stack>
     </Paper>
   );
+}
+
+/** A new bank's admin sees the three setup steps on Home until all are done (issue 14). */
+export function SetupChecklist({ bankId }: { bankId: number }) {
+  const steps = useSetupSteps(bankId);
+  if (!steps || steps.every((s) => s.done)) return null;
+  return <StepsCard id="setup-title" title={text.setupTitle} intro={text.setupIntro} steps={steps} />;
 }

@@ -33,10 +33,11 @@ function useInvalidateMoney() {
 }
 
 /** GET /teller/schedules/{bankId}: by next run, paused ones last. */
-export function useSchedules(bankId: number) {
+export function useSchedules(bankId: number, enabled = true) {
   return useQuery({
     queryKey: scheduleKeys.list(bankId),
     queryFn: ({ signal }) => api.call(scheduleCalls.list, { params: { bankId }, signal }),
+    enabled,
   });
 }
 
@@ -104,10 +105,11 @@ export function useRunNow() {
 }
 
 /** GET /teller/batches/{bankId}: newest first. */
-export function usePaydays(bankId: number) {
+export function usePaydays(bankId: number, enabled = true) {
   return useQuery({
     queryKey: scheduleKeys.paydays(bankId),
     queryFn: ({ signal }) => api.call(classroomCalls.paydays, { params: { bankId }, signal }),
+    enabled,
   });
 }
 
