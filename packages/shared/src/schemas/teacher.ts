@@ -8,12 +8,17 @@ import { messages } from '../messages.js';
 import { teacherText } from '../teacher-text.js';
 import { goal } from './participation.js';
 
-/** User Ids, each at most once (regardless of case: a User Id is unique that way). */
-function usernameList(max: number) {
+/** 1 to `max` User Ids. */
+function usernameArray(max: number) {
   return z
     .array(z.string().regex(USERNAME_PATTERN, messages.userIdFormat))
     .min(1, teacherText.studentsRequired)
-    .max(max, teacherText.tooManyStudents(max))
+    .max(max, teacherText.tooManyStudents(max));
+}
+
+/** User Ids, each at most once (regardless of case: a User Id is unique that way). */
+function usernameList(max: number) {
+  return usernameArray(max)
     .meta({ uniqueItems: true })
     .superRefine((names, ctx) => {
       const seen = new Set<string>();
@@ -47,17 +52,29 @@ export type Slip = z.infer<typeof slip>;
 export const slipsResult = z.object({ slips: z.array(slip) });
 export type SlipsResult = z.infer<typeof slipsResult>;
 
+/** One User Id as the pattern's body, for a pattern of several joined by commas. */
+const oneUsername = USERNAME_PATTERN.source.slice(1, -1);
+
 /**
  * Query of GET /teller/students/{bankId}/goals: the User Ids of one page of the roster, joined by
- * commas (at most a page's worth, so the address stays short).
+ * commas (at most a page's worth, so the address stays short). A User Id named twice is read once:
+ * a read has nothing to refuse in it. The document states the list's whole pattern.
  */
 export const studentGoalsQuery = z.object({
   usernames: z
     .string({ error: teacherText.studentsRequired })
     .max(limits.goalsPageMax * 33, teacherText.tooManyStudents(limits.goalsPageMax))
+    .meta({ pattern: `^${oneUsername}(,${oneUsername}){0,${limits.goalsPageMax - 1}}$` })
     .describe(`1 to ${limits.goalsPageMax} User Ids, joined by commas`)
-    .transform((text) => text.split(',').filter(Boolean))
-    .pipe(usernameList(limits.goalsPageMax)),
+    .transform((text) => [
+      ...new Map(
+        text
+          .split(',')
+          .filter(Boolean)
+          .map((name) => [name.toLowerCase(), name]),
+      ).values(),
+    ])
+    .pipe(usernameArray(limits.goalsPageMax)),
 });
 export type StudentGoalsQuery = z.input<typeof studentGoalsQuery>;
 
