@@ -49,8 +49,8 @@ async function main() {
     await app.close();
     await jobs.idle();
     await backups?.idle();
-    await database.close();
-    await running?.release();
+    await closeWithin('the database connections', () => database.close(), app.log);
+    await closeWithin('the running mark', async () => running?.release(), app.log);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -63,3 +63,32 @@ main().catch((error: unknown) => {
   console.error(describeError(error));
   process.exit(1);
 });
+
+/**
+ * How long shutting down waits to close a connection: node-postgres can wait for ever to end one
+ * the database already ended (pg_terminate_backend, a restart). By then every request and job has
+ * finished, so the process exits anyway and the OS closes the socket (PostgreSQL then lets the
+ * running lock go).
+ */
+const CLOSE_LIMIT_MS = 5_000;
+
+async function closeWithin(
+  what: string,
+  close: () => Promise<unknown>,
+  log: { warn: (message: string) => void },
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), CLOSE_LIMIT_MS);
+  });
+  const closed = close().then(
+    () => 'closed' as const,
+    (error: unknown) => {
+      log.warn(`${what} could not be closed: ${String(error)}`);
+      return 'closed' as const;
+    },
+  );
+  if ((await Promise.race([closed, late])) === 'late')
+    log.warn(`${what} did not close within ${CLOSE_LIMIT_MS} ms: exiting anyway`);
+  clearTimeout(timer);
+}
