@@ -61,14 +61,16 @@ test('an admin opens an account for a Student of the chosen branch, views it and
   // 25 accounts a page, oldest first: found with the search, as an admin of a school would.
   await page.getByLabel('Search').fill(accountId);
   const row = table.getByRole('row').filter({ hasText: accountId });
+  // The owner by name and User Id, and Delete last (issue 33: a list a teacher can work with).
   await expect(row.getByRole('cell')).toHaveText([
-    'Delete',
     accountId,
-    'North Campus',
+    `Test ${username}`,
     username,
+    'North Campus',
     'SAVINGS',
     '$0.00',
     'View',
+    'Delete',
   ]);
 
   await row.getByRole('link', { name: `View account ${accountId}` }).click();
