@@ -11,6 +11,8 @@ export interface MonthEndOptions {
   now: Date;
   /** Close only the months that ended by this earlier instant (the operator's --as-of); `now` by default. */
   asOf?: Date;
+  /** How many account-months are read at once (MONTH_END_PAGE; smaller in tests). */
+  pageSize?: number;
 }
 
 export interface MonthEndResult {
@@ -29,12 +31,23 @@ interface WorkItem {
   timeZone: string;
 }
 
+/** At most this many account-months are read at once: a school's year or a district's, the same. */
+export const MONTH_END_PAGE = 500;
+
+/** Where a page of work starts: a month (its local start, "YYYY-MM-DD") and the accounts after one. */
+interface WorkPage {
+  periodStart?: string;
+  afterAccount?: string;
+  limit?: number;
+}
+
 /**
  * Each account per month since it opened, up to the last one that has ended by `asOf`, months in
  * its bank's time zone (`m.month_start` is the local start, a timestamp without zone): what
- * month-end work is chosen from.
+ * month-end work is chosen from, one month's page at a time when `page` names the month.
  */
-function accountMonthsUpTo(asOf: Date, where: SQL): SQL {
+function accountMonthsUpTo(asOf: Date, where: SQL, page: WorkPage = {}): SQL {
+  const { periodStart = null, afterAccount = '', limit = null } = page;
   return sql`select a.account_number as "accountNumber", to_char(m.month_start, 'YYYY-MM-DD') as "periodStart",
           b.time_zone as "timeZone"
         from accounts a
@@ -45,47 +58,67 @@ function accountMonthsUpTo(asOf: Date, where: SQL): SQL {
           interval '1 month'
         ) as m(month_start)
         where ${where}
-        order by m.month_start, a.account_number`;
+          and (${periodStart}::text is null or m.month_start = ${periodStart}::timestamp)
+          and a.account_number > ${afterAccount}
+        order by m.month_start, a.account_number
+        limit ${limit}`;
 }
+
+const interestWhere = (onlyAccount: string | null) =>
+  sql`a.type = 'SAVINGS' and a.closed_at is null
+      and (${onlyAccount}::text is null or a.account_number = ${onlyAccount})
+      and not exists (select 1 from interest_credits ic
+                      where ic.account_number = a.account_number and ic.period_start = m.month_start::date)`;
+
+const statementWhere = sql`(a.closed_at is null or a.closed_at > m.month_start at time zone b.time_zone)
+      and not exists (select 1 from statements s
+                      where s.account_number = a.account_number and s.period_start = m.month_start::date)`;
 
 /**
  * Savings accounts open now (or only the one named), per month ended by `asOf` since they opened,
  * without an interest record. An account that closes settles its months first
  * (settleInterestBeforeClosing), so a closed account owes nothing.
  */
-export async function interestWork(db: Executor, asOf: Date, onlyAccount?: string): Promise<WorkItem[]> {
-  return queryRows<WorkItem>(
-    db,
-    accountMonthsUpTo(
-      asOf,
-      sql`a.type = 'SAVINGS' and a.closed_at is null
-          and (${onlyAccount ?? null}::text is null or a.account_number = ${onlyAccount ?? null})
-          and not exists (select 1 from interest_credits ic
-                          where ic.account_number = a.account_number and ic.period_start = m.month_start::date)`,
-    ),
-  );
+export async function interestWork(
+  db: Executor,
+  asOf: Date,
+  onlyAccount?: string,
+  page?: WorkPage,
+): Promise<WorkItem[]> {
+  return queryRows<WorkItem>(db, accountMonthsUpTo(asOf, interestWhere(onlyAccount ?? null), page));
 }
 
 /** Every account, per month ended by `asOf` in which it was open, without an issued statement. */
-async function statementWork(db: Database, asOf: Date): Promise<WorkItem[]> {
-  return queryRows<WorkItem>(
-    db,
-    accountMonthsUpTo(
-      asOf,
-      sql`(a.closed_at is null or a.closed_at > m.month_start at time zone b.time_zone)
-          and not exists (select 1 from statements s
-                          where s.account_number = a.account_number and s.period_start = m.month_start::date)`,
-    ),
-  );
+function statementWork(db: Executor, asOf: Date, page: WorkPage): Promise<WorkItem[]> {
+  return queryRows<WorkItem>(db, accountMonthsUpTo(asOf, statementWhere, page));
 }
 
-type MonthWork = { interest: WorkItem[]; statements: WorkItem[] };
+/** The oldest month after `after` with interest or a statement still to do, if any. */
+async function nextMonthWithWork(db: Executor, asOf: Date, after: string): Promise<string | undefined> {
+  const [row] = await queryRows<{ periodStart: string | null }>(
+    db,
+    sql`select min(w."periodStart") as "periodStart" from (
+          (${accountMonthsUpTo(asOf, interestWhere(null))})
+          union all
+          (${accountMonthsUpTo(asOf, statementWhere)})
+        ) w where w."periodStart" > ${after}`,
+  );
+  return row?.periodStart ?? undefined;
+}
 
-function byMonth(items: WorkItem[], into: Map<string, MonthWork>, kind: keyof MonthWork) {
-  for (const item of items) {
-    const month = into.get(item.periodStart) ?? { interest: [], statements: [] };
-    month[kind].push(item);
-    into.set(item.periodStart, month);
+/** One month's work of one kind, read a page at a time, each page handed to `each` in turn. */
+async function forEachPage(
+  read: (page: WorkPage) => Promise<WorkItem[]>,
+  periodStart: string,
+  pageSize: number,
+  each: (item: WorkItem) => Promise<void>,
+): Promise<void> {
+  let afterAccount = '';
+  for (;;) {
+    const items = await read({ periodStart, afterAccount, limit: pageSize });
+    for (const item of items) await each(item);
+    if (items.length < pageSize) return;
+    afterAccount = items.at(-1)!.accountNumber;
   }
 }
 
@@ -99,14 +132,10 @@ function byMonth(items: WorkItem[], into: Map<string, MonthWork>, kind: keyof Mo
  */
 export async function runMonthEnd(
   db: Database,
-  { now, asOf = now }: MonthEndOptions,
+  { now, asOf = now, pageSize = MONTH_END_PAGE }: MonthEndOptions,
 ): Promise<MonthEndResult> {
   // A month still running is never closed: its postings could still change.
   const until = asOf.getTime() < now.getTime() ? asOf : now;
-  const work = new Map<string, MonthWork>();
-  byMonth(await interestWork(db, until), work, 'interest');
-  byMonth(await statementWork(db, until), work, 'statements');
-
   const result: MonthEndResult = {
     months: [],
     interestCredited: 0,
@@ -130,25 +159,42 @@ export async function runMonthEnd(
       return undefined;
     }
   };
-  for (const periodStart of [...work.keys()].sort()) {
-    const month = work.get(periodStart)!;
+  // A month's interest is credited before its statements (which show it); a failed account's
+  // later months are skipped, and a month with only failed work left is passed over, not retried.
+  for (
+    let periodStart = await nextMonthWithWork(db, until, '');
+    periodStart !== undefined;
+    periodStart = await nextMonthWithWork(db, until, periodStart)
+  ) {
     let changed = false;
-    for (const { accountNumber, timeZone } of month.interest) {
-      const period = monthOf(periodStart, timeZone);
-      const outcome = await attempt(accountNumber, (tx) => creditInterest(tx, accountNumber, period));
-      if (outcome === 'credited') result.interestCredited++;
-      if (outcome === 'nothing-due') result.interestNothingDue++;
-      changed ||= outcome === 'credited' || outcome === 'nothing-due';
-    }
-    for (const { accountNumber, timeZone } of month.statements) {
-      const period = monthOf(periodStart, timeZone);
-      if (
-        (await attempt(accountNumber, (tx) => issueStatement(tx, accountNumber, period, now))) === 'issued'
-      ) {
-        result.statementsIssued++;
-        changed = true;
-      }
-    }
+    await forEachPage(
+      (page) => interestWork(db, until, undefined, page),
+      periodStart,
+      pageSize,
+      async (item) => {
+        const outcome = await attempt(item.accountNumber, (tx) =>
+          creditInterest(tx, item.accountNumber, monthOf(item.periodStart, item.timeZone)),
+        );
+        if (outcome === 'credited') result.interestCredited++;
+        if (outcome === 'nothing-due') result.interestNothingDue++;
+        changed ||= outcome === 'credited' || outcome === 'nothing-due';
+      },
+    );
+    await forEachPage(
+      (page) => statementWork(db, until, page),
+      periodStart,
+      pageSize,
+      async (item) => {
+        const period = monthOf(item.periodStart, item.timeZone);
+        if (
+          (await attempt(item.accountNumber, (tx) => issueStatement(tx, item.accountNumber, period, now))) ===
+          'issued'
+        ) {
+          result.statementsIssued++;
+          changed = true;
+        }
+      },
+    );
     if (changed) result.months.push(periodStart.slice(0, 7));
   }
   if (failed.size > 0) {
