@@ -45,7 +45,7 @@ async function paidClass(request: APIRequestContext) {
     data: { kind: 'deposit', memo, items: kids.map((k) => ({ accountId: k.account, amount: 5 })) },
   });
   expect(paid.status(), await paid.text()).toBe(201);
-  return { admin, memo, ria: kids[0]!, leo: kids[1]! };
+  return { admin, memo, tag, ria: kids[0]!, leo: kids[1]! };
 }
 
 /** window.print is counted, not opened: a headless browser has no printer. */
@@ -99,7 +99,7 @@ test('the teacher reverses a payment, resets a password and prints one new slip,
   request,
 }) => {
   test.setTimeout(180_000);
-  const { admin, memo, ria, leo } = await paidClass(request);
+  const { admin, memo, tag, ria, leo } = await paidClass(request);
   await countPrints(page);
   await signIn(page, 'teller');
 
@@ -132,6 +132,10 @@ test('the teacher reverses a payment, resets a password and prints one new slip,
     page.getByRole('navigation', { name: 'Side navigation' }).getByRole('link', { name: 'Students' }),
   );
   await expect(page.getByLabel('Class', { exact: true })).toHaveValue(/\d+/);
+  // A school's class lists run to hundreds: the teacher finds the two by their shared name.
+  await reset.click(page.getByRole('searchbox', { name: 'Search' }));
+  await page.keyboard.type(tag);
+  await expect(page.getByTestId('student-row')).toHaveCount(2);
   await reset.click(studentRow(page, leo.name).getByRole('button', { name: /^Reset Password/ }));
   const resetDialog = page.getByRole('dialog', { name: /Reset Password/ });
   await reset.click(resetDialog.getByRole('button', { name: 'Reset Password' }));
@@ -148,7 +152,8 @@ test('the teacher reverses a payment, resets a password and prints one new slip,
   // One new slip for Ria: choose her, Print new sign-in slips, confirm, Print.
   const reprint = new Mouse();
   await reprint.click(page.getByRole('button', { name: 'Done: forget the passwords' }));
-  await expect(page).toHaveURL(/\/students$/);
+  // Done comes back to the list as it was left: the search is still there.
+  await expect(page).toHaveURL(new RegExp(`/students\\?q=${tag}$`));
   await reprint.click(page.getByRole('checkbox', { name: `Choose ${ria.name}` }));
   await reprint.click(page.getByRole('button', { name: 'Print new sign-in slips (1 student)' }));
   await reprint.click(
@@ -186,7 +191,7 @@ async function tabBackTo(keys: KeyboardUser, page: Page, target: Locator) {
 
 test('the teacher does the same by keyboard alone', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const { admin, memo, ria, leo } = await paidClass(request);
+  const { admin, memo, tag, ria, leo } = await paidClass(request);
   await countPrints(page);
   await signIn(page, 'teller');
   const keys = new KeyboardUser(page);
@@ -219,6 +224,9 @@ test('the teacher does the same by keyboard alone', async ({ page, request }) =>
   await tabBackTo(keys, page, nav.getByRole('link', { name: 'Students' }));
   await keys.press('Enter');
   await landed(page);
+  await keys.tabTo(page.getByRole('searchbox', { name: 'Search' }));
+  await keys.type(tag);
+  await expect(page.getByTestId('student-row')).toHaveCount(2);
   await keys.tabTo(studentRow(page, leo.name).getByRole('button', { name: /^Reset Password/ }));
   await keys.press('Enter');
   const resetDialog = page.getByRole('dialog', { name: /Reset Password/ });
@@ -240,7 +248,7 @@ test('the teacher does the same by keyboard alone', async ({ page, request }) =>
   const start = keys.presses;
   await tabBackTo(keys, page, page.getByRole('button', { name: 'Done: forget the passwords' }));
   await keys.press('Enter');
-  await expect(page).toHaveURL(/\/students$/);
+  await expect(page).toHaveURL(new RegExp(`/students\\?q=${tag}$`));
   await landed(page);
   const chosen = keys.presses;
   await keys.tabTo(page.getByRole('checkbox', { name: `Choose ${ria.name}` }));

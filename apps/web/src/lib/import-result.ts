@@ -44,3 +44,14 @@ export const newSlipsStore = {
     window.sessionStorage.removeItem(NEW_SLIPS_KEY);
   },
 };
+
+/** What the Students list passes to the slips screen: its own query (class, search), for Done. */
+export interface SlipsFrom {
+  studentsSearch: string;
+}
+
+/** The Students query to go back to, from a navigation's state; anything else is no query. */
+export function studentsSearchOf(state: unknown): string {
+  const search = (state as Partial<SlipsFrom> | null)?.studentsSearch;
+  return typeof search === 'string' && search.startsWith('?') ? search : '';
+}

@@ -2,14 +2,14 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { classroomText as t, teacherText, type Branch, type ImportedStudent, type Slip } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { LoadingBlock } from '../../components/query-state';
 import { StatusMessage } from '../../components/status-message';
 import { useRequiredSession } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
-import { importResultStore, newSlipsStore } from '../../lib/import-result';
+import { importResultStore, newSlipsStore, studentsSearchOf } from '../../lib/import-result';
 import { useBankSettings, useBranches } from '../../lib/queries';
 import { SignInAddressNote, useSignInAddress } from './sign-in-address';
 import classes from './sign-in-slips.module.css';
@@ -187,10 +187,11 @@ export function SignInSlipsPage() {
 export function NewSlipsPage() {
   const { user } = useRequiredSession();
   const navigate = useNavigate();
+  const back = paths.students(user.bankId) + studentsSearchOf(useLocation().state);
   const [slips] = useState(() => newSlipsStore.load());
   const done = () => {
     newSlipsStore.clear();
-    void navigate(paths.students(user.bankId));
+    void navigate(back);
   };
   return (
     <SlipsScreen
@@ -201,7 +202,7 @@ export function NewSlipsPage() {
             {teacherText.slipsDone}
           </Button>
         ) : (
-          <Anchor component={Link} to={paths.students(user.bankId)}>
+          <Anchor component={Link} to={back}>
             {teacherText.backToStudents}
           </Anchor>
         )

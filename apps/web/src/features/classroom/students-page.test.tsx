@@ -202,7 +202,7 @@ describe('Students', () => {
         );
       }),
     );
-    const { user, router } = renderApp('/1/students', mainTeacher);
+    const { user, router } = renderApp('/1/students?q=t', mainTeacher);
     await user.selectOptions(await screen.findByRole('combobox', { name: teacherText.classFilter }), '');
     await waitFor(() => expect(screen.getAllByTestId('student-row')).toHaveLength(2));
     // Nora is of another class: no box and no Reset Password for her.
@@ -225,6 +225,8 @@ describe('Students', () => {
     // Done forgets the passwords: back on the slips screen, none is left.
     await user.click(screen.getByRole('button', { name: teacherText.slipsDone }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/1/students'));
+    // ...and to the list as it was left: a teacher of a school of hundreds keeps their search.
+    expect(router.state.location.search).toBe('?q=t');
   });
 
   it('makes a student of the class a class banker through the teacher call', async () => {

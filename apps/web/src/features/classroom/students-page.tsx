@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, NativeSelect, Paper, Stack } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import {
   classroomText as t,
   limits,
@@ -21,7 +21,7 @@ import { failureStatus, StatusLine, type Status } from '../../components/status-
 import { useConfirmAction } from '../../components/use-confirm-action';
 import { useClassRights, type ClassRights } from '../../lib/class-rights';
 import { useRequiredSession } from '../../lib/current-user';
-import { newSlipsStore } from '../../lib/import-result';
+import { newSlipsStore, type SlipsFrom } from '../../lib/import-result';
 import { paths } from '../../lib/paths';
 import { useBankSettings, useBranches } from '../../lib/queries';
 import type { ListPage, PagedList } from '../../lib/paged-list';
@@ -71,11 +71,13 @@ function useChosen() {
  */
 function useSlipsAction(bankId: number, onFailed: (status: Status) => void) {
   const navigate = useNavigate();
+  const { search } = useLocation();
   const slips = useNewSlips();
   const { ask, modal } = useConfirmAction();
   const printed = (made: Slip[]) => {
     newSlipsStore.save(made);
-    void navigate(paths.newSlips(bankId));
+    // Done on the slips comes back to the list as it was left (its class and search).
+    void navigate(paths.newSlips(bankId), { state: { studentsSearch: search } satisfies SlipsFrom });
   };
   const request = (usernames: () => Promise<string[]>, count: number) =>
     ask({
