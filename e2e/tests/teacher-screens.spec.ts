@@ -69,6 +69,8 @@ async function setUp(request: APIRequestContext) {
   await ok(
     await request.put('/api/teller/users/maya/banker', { headers: bearer(teller), data: { banker: true } }),
   );
+  // Every request waits for a teacher (another file may have left a limit that approves $2 at once).
+  await updateBank(request, admin, { bankerLimit: 0 });
   const maya = await apiToken(request, 'maya');
   await ok(
     await request.post('/api/user/requests', {
@@ -80,17 +82,25 @@ async function setUp(request: APIRequestContext) {
   return { admin, tag, memo, riaChecking: checking[0]! };
 }
 
-async function setRights(request: APIRequestContext, admin: string, on: boolean) {
+/** Changes some of the bank's settings, the rest as they are. */
+async function updateBank(request: APIRequestContext, admin: string, changes: object) {
   const settings = (await (
     await request.get('/api/user/bank/1', { headers: bearer(admin) })
   ).json()) as object;
   await ok(
     await request.put('/api/admin/bank/update', {
       headers: bearer(admin),
-      data: { ...settings, tellerCanReverse: on, tellerCanResetPasswords: on, tellerCanManageBankers: on },
+      data: { ...settings, ...changes },
     }),
   );
 }
+
+const setRights = (request: APIRequestContext, admin: string, on: boolean) =>
+  updateBank(request, admin, {
+    tellerCanReverse: on,
+    tellerCanResetPasswords: on,
+    tellerCanManageBankers: on,
+  });
 
 test('the teacher screens, every size and scheme, axe clean', async ({ page, request }) => {
   test.setTimeout(1_200_000);
