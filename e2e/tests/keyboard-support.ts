@@ -44,13 +44,19 @@ export class KeyboardUser {
     throw new Error(`Tab never reached ${target.toString()}`);
   }
 
-  /** A native select, by arrow keys: down until the option whose text matches is chosen. */
+  /** A native select, by arrow keys, until the option whose text matches is chosen. */
   async choose(select: Locator, option: RegExp) {
     await expect(select).toBeFocused();
-    for (let i = 0; i < 40; i += 1) {
-      const label = await select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text ?? '');
-      if (option.test(label)) return;
-      await this.press('ArrowDown');
+    const selected = () => select.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text ?? '');
+    // Down to the last option, then up: what is chosen at first (today's weekday, say) may lie below it.
+    for (const key of ['ArrowDown', 'ArrowUp']) {
+      for (let label = await selected(), i = 0; i < 100; i += 1) {
+        if (option.test(label)) return;
+        await this.press(key);
+        const next = await selected();
+        if (next === label) break;
+        label = next;
+      }
     }
     throw new Error(`no option ${option}`);
   }

@@ -119,11 +119,12 @@ test('a teacher pays Room 12 every Friday, runs it now, reverses one student, an
 
   await page.goto('/1/payday/history');
   const rows = page.getByTestId('payday-history-row');
+  // The payday names who was reversed, and the reversal what it undid and for whom (issue 33).
   await expect(rows.filter({ hasText: 'Class job pay' }).filter({ hasText: 'Deposit' })).toContainText(
-    '1 of 3 reversed',
+    `Reversed for ${absent!.name}`,
   );
   await expect(rows.filter({ hasText: 'Absent on Friday' }).first()).toContainText(
-    'Reverses "Class job pay" of',
+    new RegExp(`Undoes "Class job pay" of .+ for ${absent!.name}`),
   );
 
   // The student sees the payment, marked reversed with the reason, and the reversal beside it.
