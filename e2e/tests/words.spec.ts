@@ -241,7 +241,9 @@ test("a Student's other screens say what things are, in plain words, at phone an
   });
   await each('support', async () => {
     await page.goto('/1/support');
-    await expect(page.getByText('A ticket is a message to the people who look after this app.')).toBeVisible();
+    await expect(
+      page.getByText('A ticket is a message to the people who look after this app.'),
+    ).toBeVisible();
   });
 
   // The class banker's own requests say what became of each.

@@ -315,8 +315,7 @@ export const guidanceMessages = {
   skipToContent: 'Skip to content',
   announceSuccess: 'Done:',
   announceFailure: 'Problem:',
-  sessionExpired:
-    'You have been signed out. Sign in again to go back to where you were.',
+  sessionExpired: 'You have been signed out. Sign in again to go back to where you were.',
   appUpdated: 'The bank was updated. Reload the page to get the new version.',
   reload: 'Reload',
   colorScheme: 'Colour theme',

@@ -32,9 +32,11 @@ export const studentText = {
   routingNumberHint: 'The number of the bank itself: the same for every account here.',
 
   // Settings and Edit Display Name
-  settingsIntro: 'Your name in the bank and your password. Keep your password secret: only you should know it.',
+  settingsIntro:
+    'Your name in the bank and your password. Keep your password secret: only you should know it.',
   displayNameHint: 'The name the bank greets you with, such as a nickname.',
-  displayNameFieldHint: 'The name the bank greets you with, such as a nickname. Leave it empty to use your name.',
+  displayNameFieldHint:
+    'The name the bank greets you with, such as a nickname. Leave it empty to use your name.',
   notSet: 'Not set: the bank uses your name',
 
   // Statements

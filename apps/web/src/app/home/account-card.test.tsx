@@ -26,7 +26,7 @@ describe("a Student's account cards at home", () => {
     expect(free).not.toHaveTextContent(studentText.heldExplained('$8.00'));
   });
 
-  it('say what each account is for, in a child\'s words (issue 33 item 9)', async () => {
+  it("say what each account is for, in a child's words (issue 33 item 9)", async () => {
     server.use(http.get('*/api/user/goals/:username', () => HttpResponse.json([])));
     renderApp('/home', student);
     await waitFor(() => expect(screen.getAllByTestId('account-card')).toHaveLength(2));

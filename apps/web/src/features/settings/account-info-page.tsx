@@ -28,7 +28,7 @@ export function AccountInfoPage() {
                   <Text size="sm" c="dimmed" mb="sm">
                     {studentText.accountKindLine[account.accountType]}
                   </Text>
-                  <Stack gap={6}>
+                  <Stack gap="sm">
                     <div>
                       <Text size="xs" c="dimmed">
                         Account Number
