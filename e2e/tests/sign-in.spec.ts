@@ -31,7 +31,7 @@ test('a page whose files do not arrive says so, and Reload brings the bank', asy
   await page.route(react, (route) => route.abort('connectionreset'));
   await page.goto('/login');
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText('The bank did not load. Check the connection, then reload the page.');
+  await expect(alert).toContainText('The bank did not load. Check that you are online, then press Reload.');
   await expect(page.getByRole('button', { name: 'Reload' })).toBeFocused();
   await expect(page.getByText('Loading…')).toHaveCount(0);
   await page.unroute(react);

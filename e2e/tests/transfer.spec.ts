@@ -10,9 +10,9 @@ test('a student transfers from checking to savings, from entry to confirmation',
   const savingsBefore = await balanceOf(request, token, 'student', STUDENT_SAVINGS);
 
   await signIn(page, 'student');
-  await expect(page.getByRole('link', { name: /^CHECKING \*\*2345 Balance/ })).toContainText(
-    money(checkingBefore),
-  );
+  await expect(
+    page.getByRole('link', { name: /^CHECKING \*\*2345 For spending and moving money Balance/ }),
+  ).toContainText(money(checkingBefore));
 
   await page
     .getByRole('navigation', { name: 'Side navigation' })
@@ -62,15 +62,17 @@ test('a student transfers from checking to savings, from entry to confirmation',
     .getByRole('navigation', { name: 'Side navigation' })
     .getByRole('link', { name: 'Accounts', exact: true })
     .click();
-  await expect(page.getByRole('link', { name: /^CHECKING \*\*2345 Balance/ })).toContainText(
-    money(checkingAfter),
-  );
-  await expect(page.getByRole('link', { name: /^SAVINGS \*\*7890 Balance/ })).toContainText(
-    money(savingsAfter),
-  );
+  await expect(
+    page.getByRole('link', { name: /^CHECKING \*\*2345 For spending and moving money Balance/ }),
+  ).toContainText(money(checkingAfter));
+  await expect(
+    page.getByRole('link', {
+      name: /^SAVINGS \*\*7890 For saving: the bank adds a little every month Balance/,
+    }),
+  ).toContainText(money(savingsAfter));
 
   // The account page lists the new debit as pending, without a balance.
-  await page.getByRole('link', { name: /^CHECKING \*\*2345 Balance/ }).click();
+  await page.getByRole('link', { name: /^CHECKING \*\*2345 For spending and moving money Balance/ }).click();
   const pendingRow = page
     .getByRole('table', { name: 'Pending transactions' })
     .getByRole('row')

@@ -5,7 +5,8 @@ import { apiToken, bearer, expectNoHorizontalOverflow, expectNoViolations, shot,
 /**
  * Issue 33 (items 3, 4, 5, 9) end to end: money held for a waiting request shows on Home's cards,
  * goals fill in their order and the Student reorders them by mouse and by keyboard, a pending row
- * says when it arrives, and the first sign-in does not ask for the temporary password again.
+ * says when it arrives, the first sign-in does not ask for the temporary password again, and the
+ * other screens a Student reads say what things are in plain words (docs/plain-language.md).
  */
 
 const PASSWORD = 'Maple-River-2468';
@@ -66,7 +67,7 @@ async function saverWithHoldAndGoals(request: APIRequestContext) {
   await ok(request, admin, 'put', '/api/admin/bank/update', settings);
   await ok(request, saverToken, 'post', '/api/user/goals', { accountId: savings, name: 'Bike', amount: 40 });
   await ok(request, saverToken, 'post', '/api/user/goals', { accountId: savings, name: 'Book', amount: 30 });
-  return { saver, checking };
+  return { saver, checking, banker };
 }
 
 async function signInAs(page: Page, username: string) {
@@ -88,9 +89,11 @@ test('a held amount shows on Home; goals fill in their order and move by mouse a
   const { saver, checking } = await saverWithHoldAndGoals(request);
   await signInAs(page, saver);
 
-  const card = page.getByRole('link', { name: /^CHECKING \*\*\d{4} Balance/ });
+  const card = page.getByRole('link', { name: /^CHECKING \*\*\d{4} For spending and moving money Balance/ });
   await expect(card).toContainText('$20.00');
   await expect(card).toContainText('Available $12.00 (held $8.00 for a waiting request)');
+  // Why, in a child's words (item 9).
+  await expect(card).toContainText('$8.00 is set aside: a class banker asked to take it out');
 
   // Two goals never count the same dollars: Bike takes $40 of the $50, Book what is left.
   const goals = page.getByRole('region', { name: 'Savings goals' });
@@ -191,4 +194,67 @@ test('the landing page and the first sign-in, at phone and desktop, light and da
       await shot(page, `words-${size}-${scheme}-landing`);
     }
   }
+});
+
+test("a Student's other screens say what things are, in plain words, at phone and desktop, light and dark", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(480_000);
+  const { saver, banker } = await saverWithHoldAndGoals(request);
+  const each = async (name: string, ready: () => Promise<void>) => {
+    for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await ready();
+        await expectNoViolations(page);
+        await expectNoHorizontalOverflow(page);
+        await shot(page, `words-${size}-${scheme}-${name}`);
+      }
+    }
+  };
+
+  // Signed out: where the password is, and what to do when it is forgotten.
+  await each('login-failed', async () => {
+    await page.goto('/login');
+    await expect(page.getByText('on the sign-in slip from your teacher')).toBeVisible();
+    // A new name each time: four failures of one name from one address come near the throttle.
+    await page.getByLabel('User Id').fill(unique('nobody'));
+    await page.getByLabel(/^Password/).fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('alert')).toContainText('A teacher can give you a new one.');
+  });
+
+  await signInAs(page, saver);
+  await each('account-info', async () => {
+    await page.goto('/settings/accountInfo');
+    await expect(page.getByText('The number of the bank itself').first()).toBeVisible();
+  });
+  await each('transfer-confirm', async () => {
+    await page.goto('/1/transfer');
+    await expect(page.getByText('The account the money leaves.')).toBeVisible();
+    await page.getByLabel('From Account').selectOption({ index: 2 });
+    await page.getByLabel('Amount').fill('1');
+    await page.getByRole('button', { name: 'Review Transfer' }).click();
+    await expect(page.getByText('Nothing has moved yet.')).toBeVisible();
+  });
+  await each('support', async () => {
+    await page.goto('/1/support');
+    await expect(
+      page.getByText('A ticket is a message to the people who look after this app.'),
+    ).toBeVisible();
+  });
+
+  // The class banker's own requests say what became of each.
+  await page.context().clearCookies();
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await signInAs(page, banker);
+  await each('class-bank', async () => {
+    await page.goto('/1/class-bank');
+    await expect(page.getByTestId('request-status').first()).toHaveText('Waiting for your teacher');
+  });
 });

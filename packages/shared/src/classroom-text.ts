@@ -10,7 +10,7 @@
 // ---------------------------------------------------------------------------------------------
 export const classroomText = {
   memoLabel: 'Memo',
-  memoDescription: 'Optional. Shown with the transaction, e.g. "Class job: librarian".',
+  memoDescription: 'Optional: a short note that shows in the history, e.g. "Class job: librarian".',
 
   // Payday
   paydayTitle: 'Payday',

@@ -8,6 +8,7 @@ export * from './reversal-labels.js';
 export * from './support-guidance.js';
 export * from './participation-text.js';
 export * from './teacher-text.js';
+export * from './student-text.js';
 export * from './money.js';
 export * from './password-rule.js';
 export * from './permissions.js';

@@ -195,6 +195,10 @@ export const screenMessages = {
     retry: 'Try again',
     userIdRequired: 'Please enter your User Id',
     passwordRequired: 'Please enter your password',
+    /** Under the sign-in heading (issue 33 item 9): where a Student finds what to type. */
+    signInHelp: 'Students: your User Id and password are on the sign-in slip from your teacher.',
+    /** Under the spec's "There was a problem logging in…" when the password was wrong. */
+    loginFailedHelp: 'Forgot your password? A teacher can give you a new one.',
     /** The password field's show/hide button (the name Mantine's PasswordInput gives it). */
     togglePasswordVisibility: 'Toggle password visibility',
     mustChangePassword: 'You signed in with a temporary password. Choose a new password to continue.',
@@ -311,7 +315,7 @@ export const guidanceMessages = {
   skipToContent: 'Skip to content',
   announceSuccess: 'Done:',
   announceFailure: 'Problem:',
-  sessionExpired: 'Your session ended. Sign in again to go back to where you were.',
+  sessionExpired: 'You have been signed out. Sign in again to go back to where you were.',
   appUpdated: 'The bank was updated. Reload the page to get the new version.',
   reload: 'Reload',
   colorScheme: 'Colour theme',

@@ -60,19 +60,20 @@ export const participationScreenText = {
   requestCancelled: 'Request cancelled',
   cancelFailed: 'The request was not cancelled',
   kindNames: { deposit: 'Deposit', withdrawal: 'Withdrawal' } as Record<string, string>,
+  /** What became of a banker's request, in the banker's list (plain words: issue 33 item 9). */
   statusNames: {
-    waiting: 'Waiting',
+    waiting: 'Waiting for your teacher',
     approved: 'Approved',
     rejected: 'Rejected',
-    expired: 'Expired',
-    cancelled: 'Cancelled',
+    expired: 'Expired: no one decided within 7 days. No money moved.',
+    cancelled: 'Cancelled: no money moved.',
   } as Record<string, string>,
   /** "Deposit of $5.00 to Maya Chen's CHECKING **3456" */
   requestWhat: (kind: string, amount: string, name: string, account: string) =>
     kind === 'deposit'
       ? `Deposit of ${amount} to ${name}'s ${account}`
       : `Withdrawal of ${amount} from ${name}'s ${account}`,
-  approvedByBank: "Approved at once (the bank's limit)",
+  approvedByBank: "Approved at once: it was within the bank's limit, so no teacher had to check it.",
   approvedBy: (who: string) => `Approved by ${who}`,
   rejectedBecause: (reason: string) => `Rejected: ${reason}`,
 

@@ -1,7 +1,7 @@
 import { Button, Code, Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
-import { messages } from '@bank/shared';
+import { messages, studentText } from '@bank/shared';
 import { uiText } from '../lib/ui-text';
 
 /** A screen's chunk did not load: after a new release the old file names are gone. */
@@ -36,7 +36,7 @@ function AppUpdated() {
   );
 }
 
-/** Unknown routes give a no-route-matches message (spec §8). */
+/** Unknown routes give a no-route-matches message (spec §8), and what to do (issue 33 item 9). */
 export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
@@ -48,6 +48,7 @@ export function NotFoundPage() {
         <Text>
           No route matches URL <Code>&quot;{pathname}&quot;</Code>
         </Text>
+        <Text>{studentText.notFoundHelp}</Text>
         <Button component={Link} to="/home">
           Go to Home
         </Button>
@@ -68,6 +69,7 @@ export function ErrorPage() {
       : String(error);
   return (
     <UnexpectedError>
+      <Text>{studentText.errorHelp}</Text>
       <Text c="dimmed">{detail}</Text>
       <Button component="a" href="/home">
         Reload the app

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { landingText, messages } from '@bank/shared';
+import { landingText, messages, studentText } from '@bank/shared';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { authStore } from '../lib/auth-store';
@@ -197,6 +197,8 @@ describe('the shell', () => {
     expect(screen.getByText(/No route matches URL/)).toHaveTextContent(
       'No route matches URL "/no/such/page"',
     );
+    // What to do, in plain words, under the spec's text (issue 33 item 9).
+    expect(screen.getByText(studentText.notFoundHelp)).toBeInTheDocument();
   });
 
   it('logs out: revokes the token, clears the session and the cache, and lands on login', async () => {
@@ -271,6 +273,7 @@ describe('the shell', () => {
     );
     expect(await screen.findByRole('heading', { name: messages.unexpectedError })).toBeInTheDocument();
     expect(screen.getByText('The screen broke.')).toBeInTheDocument();
+    expect(screen.getByText(studentText.errorHelp)).toBeInTheDocument();
     quiet.mockRestore();
     warn.mockRestore();
   });

@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { announce } from '../lib/announcer';
 import { uiText } from '../lib/ui-text';
@@ -11,6 +11,8 @@ export interface StatusMessageProps {
   title: string;
   /** The server's message, shown under a failure. */
   detail?: string | undefined;
+  /** What to do next, in a child's words (issue 33 item 9), under the detail. */
+  help?: string | undefined;
 }
 
 /** The title colour of a success, AA on the light teal background in both themes (app/theme.ts). */
@@ -20,12 +22,12 @@ export const SUCCESS_TITLE_COLOR = 'var(--bank-success-text)';
  * Failure text in red, success text in a confirmation style (spec §8). Screen readers hear it
  * once, through the layout's live region; the box keeps its role (what it is) but is not live itself.
  */
-export function StatusMessage({ kind, title, detail }: StatusMessageProps) {
+export function StatusMessage({ kind, title, detail, help }: StatusMessageProps) {
   const failure = kind === 'failure';
   useEffect(() => {
     const said = `${failure ? uiText.announceFailure : uiText.announceSuccess} ${title}`;
-    announce(detail ? `${said} ${detail}` : said);
-  }, [failure, title, detail]);
+    announce([said, detail, help].filter(Boolean).join(' '));
+  }, [failure, title, detail, help]);
   return (
     <Alert
       color={failure ? 'red' : 'teal'}
@@ -37,7 +39,14 @@ export function StatusMessage({ kind, title, detail }: StatusMessageProps) {
       data-status={kind}
       styles={failure ? undefined : { title: { color: SUCCESS_TITLE_COLOR } }}
     >
-      {detail}
+      {help ? (
+        <Stack gap={4}>
+          {detail && <div>{detail}</div>}
+          <div>{help}</div>
+        </Stack>
+      ) : (
+        detail
+      )}
     </Alert>
   );
 }

@@ -1,15 +1,16 @@
 import { Card, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconPigMoney, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { participationScreenText, type Account } from '@bank/shared';
+import { participationScreenText, studentText, type Account } from '@bank/shared';
 import { lastFour, money } from '../../lib/format';
 import { heldCentsOf } from '../../lib/held';
 import { paths } from '../../lib/paths';
 
 /**
  * A Student's account at home: type, last four digits and balance; opens the account page. Its
- * name is its visible text, in reading order ("CHECKING **2345 Balance $788.13"). While a waiting
- * request holds some of it, what may be spent and what is held follow (issue 33).
+ * name is its visible text, in reading order ("CHECKING **2345 For spending and moving money
+ * Balance $788.13"). While a waiting request holds some of it, what may be spent and what is held
+ * follow, and why, in a child's words (issue 33).
  */
 export function AccountCard({ account }: { account: Account }) {
   const heldCents = heldCentsOf(account);
@@ -35,6 +36,10 @@ export function AccountCard({ account }: { account: Account }) {
           <Icon size={20} />
         </ThemeIcon>
       </Group>
+      {/* What the account is for, in a child's words (issue 33 item 9). */}
+      <Text size="sm" c="dimmed">
+        {studentText.accountKindLine[account.accountType]}
+      </Text>
       <Text size="sm" c="dimmed" mt="sm">
         Balance
       </Text>
@@ -44,6 +49,11 @@ export function AccountCard({ account }: { account: Account }) {
       {heldCents > 0 && (
         <Text size="sm" fw={600} data-testid="account-available">
           {participationScreenText.availableHeld(money(account.available), money(heldCents / 100))}
+        </Text>
+      )}
+      {heldCents > 0 && (
+        <Text size="sm" c="dimmed">
+          {studentText.heldExplained(money(heldCents / 100))}
         </Text>
       )}
     </Card>

@@ -37,6 +37,8 @@ describe('the sign-in page on its own (first visit to /login)', () => {
     const { onFirstInput, user } = renderAlone();
     expect(document.title).toBe('Login · School Bank');
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    // Where a Student finds what to type (issue 33 item 9).
+    expect(screen.getByText(uiText.signInHelp)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'User Id' })).toHaveFocus();
     const header = screen.getByRole('banner');
     expect(within(header).getByText('Pricing')).toBeInTheDocument();
@@ -97,8 +99,10 @@ describe('the sign-in page on its own (first visit to /login)', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(messages.loginFailed);
     expect(alert).not.toHaveTextContent(messages.invalidCredentials);
+    // What to do, in a child's words (issue 33 item 9), under the spec's text.
+    expect(alert).toHaveTextContent(uiText.loginFailedHelp);
     expect(screen.getByTestId('live-region')).toHaveTextContent(
-      `${uiText.announceFailure} ${messages.loginFailed}`,
+      `${uiText.announceFailure} ${messages.loginFailed} ${uiText.loginFailedHelp}`,
     );
     expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
 
@@ -109,6 +113,7 @@ describe('the sign-in page on its own (first visit to /login)', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(messages.loginThrottled));
+    expect(screen.getByRole('alert')).not.toHaveTextContent(uiText.loginFailedHelp);
 
     server.use(http.post('*/api/login', () => HttpResponse.error()));
     await user.click(screen.getByRole('button', { name: 'Login' }));

@@ -115,8 +115,9 @@ export function SignInPage({ search, onSignedIn, onNavigate, onFirstInput }: Sig
   const focusPassword = slipUser !== '';
   const firstInput = usePageSetUp(onFirstInput);
 
-  // A wrong password answers 401 with a generic text; anything else (throttling, no connection) says why.
-  const detail = failure && failure.status !== 401 ? failure.message : undefined;
+  // A wrong password answers 401 with a generic text, and what to do if it is forgotten (issue 33);
+  // anything else (throttling, no connection) says why.
+  const detail = failure?.status === 401 ? ui.loginFailedHelp : failure?.message;
 
   return (
     <div className={classes.page}>
@@ -136,6 +137,7 @@ export function SignInPage({ search, onSignedIn, onNavigate, onFirstInput }: Sig
               <h1 className={classes.title} tabIndex={-1} data-page-heading>
                 Login
               </h1>
+              <p className={classes.help}>{ui.signInHelp}</p>
               {failure && <FailureMessage title={messages.loginFailed} detail={detail} />}
               {!failure && expired && <FailureMessage title={guidanceMessages.sessionExpired} />}
               <Field id={`${id}-username`} label="User Id" error={errors.username}>

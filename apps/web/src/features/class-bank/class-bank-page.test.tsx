@@ -254,7 +254,7 @@ describe('Bank for my class', () => {
     const { user } = await openPage();
     await waitFor(() => expect(screen.getAllByTestId('request-status')).toHaveLength(3));
     expect(screen.getAllByTestId('request-status').map((s) => s.textContent)).toEqual([
-      'Waiting',
+      m.statusNames.waiting,
       m.rejectedBecause('Not today'),
       m.approvedByBank,
     ]);
@@ -264,7 +264,9 @@ describe('Bank for my class', () => {
     await user.click(within(dialog).getByRole('button', { name: m.cancelConfirmButton }));
     expect(await screen.findByRole('status')).toHaveTextContent(m.requestCancelled);
     expect(cancelled).toEqual(['3']);
-    await waitFor(() => expect(screen.getAllByTestId('request-status')[0]).toHaveTextContent('Cancelled'));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('request-status')[0]).toHaveTextContent(m.statusNames.cancelled!),
+    );
     expect(screen.queryAllByRole('button', { name: /^Cancel:/ })).toHaveLength(0);
   });
 

@@ -2,6 +2,7 @@ import {
   classroomText,
   depositBody,
   messages,
+  studentText,
   transferBody,
   withdrawalBody,
   type MoneyAction,
@@ -28,6 +29,8 @@ export interface AccountField {
   label: string;
   /** The placeholder choice of the picker (spec §9: "blank"). */
   blank: string;
+  /** Under the label: which way the money goes, in a child's words (issue 33 item 9). */
+  hint?: string;
 }
 
 /** What differs between transfer, deposit and withdrawal; the form and its steps are shared. */
@@ -53,8 +56,8 @@ const named = (source: FlowAccounts, id: string) => {
 
 const transfer: FlowConfig = {
   fields: [
-    { name: 'fromAccountId', label: 'From Account', blank: 'fromBlank' },
-    { name: 'toAccountId', label: 'To Account', blank: 'toBlank' },
+    { name: 'fromAccountId', label: 'From Account', blank: 'fromBlank', hint: studentText.fromAccountHint },
+    { name: 'toAccountId', label: 'To Account', blank: 'toBlank', hint: studentText.toAccountHint },
   ],
   validate(v, source) {
     const amount = amountOf(v);

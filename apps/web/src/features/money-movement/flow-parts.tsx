@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { loadingMessages, mayMoveMoney, type Branch, type MoneyAction } from '@bank/shared';
 import { QueryState } from '../../components/query-state';
@@ -59,6 +59,7 @@ export function BranchPicker({
 /** The confirm view: what will happen, then Back or Submit (spec §4: entry → confirm → submitted). */
 export function ConfirmView({
   rows,
+  intro,
   pending,
   failure,
   submitLabel,
@@ -67,6 +68,8 @@ export function ConfirmView({
   onSubmit,
 }: {
   rows: [string, ReactNode][];
+  /** Under the heading: nothing has moved yet, and which button does what (issue 33 item 9). */
+  intro?: string | undefined;
   pending: boolean;
   failure: ReactNode;
   submitLabel: string;
@@ -82,6 +85,7 @@ export function ConfirmView({
       <Title order={2} size="h4" tabIndex={-1} ref={heading}>
         Please check the details, then submit.
       </Title>
+      {intro && <Text size="sm">{intro}</Text>}
       <SummaryTable rows={rows} testId="confirm-summary" />
       {failure}
       <Group justify="flex-end">

@@ -1,7 +1,7 @@
 import { Button, NativeSelect, Select, Stack, TextInput } from '@mantine/core';
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { useLocation } from 'react-router';
-import { classroomText, messages, type MoneyAction } from '@bank/shared';
+import { classroomText, messages, studentText, type MoneyAction } from '@bank/shared';
 import { LoadFailed, LoadingBlock } from '../../components/query-state';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
@@ -50,7 +50,7 @@ interface PickerProps {
  * type "maya" or "3456"); a transfer keeps the native picker of the spec.
  */
 function AccountPicker({ field, form, source, disabled, onChange }: PickerProps) {
-  const { name, label, blank } = field;
+  const { name, label, blank, hint } = field;
   const set = (value: string) => {
     form.setFieldValue(name, value);
     const other = otherSide(source.accounts, name, value);
@@ -86,6 +86,7 @@ function AccountPicker({ field, form, source, disabled, onChange }: PickerProps)
   return (
     <NativeSelect
       label={label}
+      description={hint}
       data={accountOptions(
         pickerAccounts(source.accounts, name, form.getValues()),
         source.staff,
@@ -163,7 +164,12 @@ export function MoneyFlowForm({ flow }: { flow: MoneyAction }) {
   if (source.error) return <LoadFailed what="the accounts" error={source.error} onRetry={source.refetch} />;
   const branch = source.branches.find((b) => String(b.branchId) === values.branchId)?.branchName ?? '';
   const failure = submit.isError && (
-    <StatusMessage kind="failure" title={texts.failed} detail={errorMessage(submit.error)} />
+    <StatusMessage
+      kind="failure"
+      title={texts.failed}
+      detail={errorMessage(submit.error)}
+      help={source.staff ? undefined : studentText.flowFailedHelp}
+    />
   );
   return (
     <FlowPaper>
@@ -182,6 +188,7 @@ export function MoneyFlowForm({ flow }: { flow: MoneyAction }) {
           ]}
           pending={submit.isPending}
           failure={failure}
+          intro={source.staff ? undefined : studentText.confirmNothingYet(texts.submit)}
           submitLabel={texts.submit}
           processingLabel={texts.processing}
           onBack={() => goToStep('entry')}

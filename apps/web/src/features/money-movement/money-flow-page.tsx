@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import type { MoneyAction } from '@bank/shared';
+import { studentText, type MoneyAction } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
+import { useRequiredSession } from '../../lib/current-user';
 import { ConfirmationPage } from './confirmation-page';
 import { TellerPermissionGate } from './flow-parts';
 import { flowTexts } from './flow-texts';
@@ -8,9 +9,12 @@ import { MoneyFlowForm } from './money-flow-form';
 
 /** `{bankId}/transfer`, `{bankId}/deposit`, `{bankId}/withdrawal` (spec §2, §4, §5, §8). */
 export function MoneyFlowPage({ flow }: { flow: MoneyAction }) {
+  const { user } = useRequiredSession();
+  // A Student's transfer says what it does, in a child's words (issue 33 item 9).
+  const intro = user.userRole === 'USER' ? studentText.transferIntro : undefined;
   return (
     <>
-      <PageHeader title={flowTexts[flow].title} />
+      <PageHeader title={flowTexts[flow].title} subtitle={intro} />
       <TellerPermissionGate flow={flow}>
         {/* A fresh form per flow: switching between deposit and withdrawal clears it. */}
         <MoneyFlowForm key={flow} flow={flow} />

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@bank/shared';
+import { messages, studentText } from '@bank/shared';
 import { admin, checking, savings, student, transaction } from '../../test/fixtures';
 import { fieldError, optionLabels, tableRows } from '../../test/helpers';
 import { gate } from '../../test/gate';
@@ -71,6 +71,10 @@ describe('transfer', () => {
     expect(await screen.findByLabelText('From Account')).toHaveValue('fromBlank');
     expect(screen.getByLabelText('To Account')).toHaveValue('toBlank');
     expect(screen.getByLabelText('Amount')).toHaveValue('0');
+    // What a transfer is and which way the money goes, in a child's words (issue 33 item 9).
+    expect(screen.getByText(studentText.transferIntro)).toBeInTheDocument();
+    expect(screen.getByLabelText('From Account')).toHaveAccessibleDescription(studentText.fromAccountHint);
+    expect(screen.getByLabelText('To Account')).toHaveAccessibleDescription(studentText.toAccountHint);
     await user.click(screen.getByRole('button', { name: 'Review Transfer' }));
     expect(fieldError('From Account')).toBe('Please select a valid account');
     // The target's message has the double space of the spec.
@@ -119,6 +123,7 @@ describe('transfer', () => {
       ['To', 'SAVINGS **0002'],
       ['Amount', '$25.00'],
     ]);
+    expect(screen.getByText(studentText.confirmNothingYet('Submit Transfer'))).toBeInTheDocument();
     // A double click sends one request: the button is disabled while it is processing.
     await user.dblClick(screen.getByRole('button', { name: 'Submit Transfer' }));
     expect(await screen.findByRole('button', { name: messages.processingTransfer })).toBeDisabled();
@@ -162,6 +167,7 @@ describe('transfer', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(messages.transferFailed);
     expect(alert).toHaveTextContent(messages.insufficientFunds);
+    expect(alert).toHaveTextContent(studentText.flowFailedHelp);
     expect(alert).toHaveAttribute('data-status', 'failure');
 
     await user.click(screen.getByRole('button', { name: 'Submit Transfer' }));
@@ -233,6 +239,8 @@ describe('transfer', () => {
   it('lets staff choose a branch first, which filters both account pickers', async () => {
     const { user } = renderApp('/1/transfer', admin);
     expect(await screen.findByLabelText('From Account')).toBeDisabled();
+    // The Student's own introduction is not the staff's (their transfers are anyone's accounts).
+    expect(screen.queryByText(studentText.transferIntro)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Review Transfer' }));
     expect(fieldError('Branch')).toBe(messages.branchRequired);
     await user.selectOptions(screen.getByLabelText('Branch'), 'Main Campus');

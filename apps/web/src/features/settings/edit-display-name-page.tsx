@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
-import { displayNameText, limits } from '@bank/shared';
+import { displayNameText, limits, studentText } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { StatusMessage } from '../../components/status-message';
 import { errorMessage } from '../../lib/api-client';
@@ -43,7 +43,7 @@ export function EditDisplayNamePage() {
             {update.isError && <StatusMessage kind="failure" title={errorMessage(update.error)} />}
             <TextInput
               label="Display Name"
-              description="Shown instead of your name in the app. Leave empty to remove it."
+              description={studentText.displayNameFieldHint}
               maxLength={limits.displayNameMaxLength}
               data-autofocus
               {...form.getInputProps('displayName')}

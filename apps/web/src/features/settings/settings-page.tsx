@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { ROLE_LABELS } from '@bank/shared';
+import { ROLE_LABELS, studentText } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { useRequiredSession } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
@@ -12,7 +12,10 @@ export function SettingsPage() {
   const hasDisplayName = Boolean(user.displayName);
   return (
     <>
-      <PageHeader title={user.userRole === 'ADMIN' ? 'User Settings' : 'Settings'} />
+      <PageHeader
+        title={user.userRole === 'ADMIN' ? 'User Settings' : 'Settings'}
+        subtitle={studentText.settingsIntro}
+      />
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" maw={640}>
         <Stack>
           <Table variant="vertical" layout="fixed" withTableBorder>
@@ -32,9 +35,12 @@ export function SettingsPage() {
                     user.displayName
                   ) : (
                     <Text c="dimmed" span>
-                      Not set
+                      {studentText.notSet}
                     </Text>
                   )}
+                  <Text size="xs" c="dimmed">
+                    {studentText.displayNameHint}
+                  </Text>
                 </Table.Td>
               </Table.Tr>
               <Table.Tr>

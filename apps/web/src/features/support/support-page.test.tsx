@@ -104,6 +104,8 @@ describe('support tickets', () => {
     ]);
     expect(screen.queryByLabelText('Title')).not.toBeInTheDocument();
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
+    // A Student reads what a ticket is, and whom to ask about money (issue 33 item 9).
+    expect(screen.getByText(supportTexts.studentIntro, { exact: false })).toBeInTheDocument();
   });
 
   it('shows the empty state and the failed state of the list', async () => {
@@ -292,6 +294,7 @@ describe('support tickets', () => {
     const calls = ticketApi({ list: others });
     const { user } = renderApp('/1/support', admin);
     await user.click(await screen.findByRole('button', { name: 'View ticket 3: Printer' }));
+    expect(screen.queryByText(supportTexts.studentIntro, { exact: false })).not.toBeInTheDocument();
     const form = screen.getByRole('region', { name: supportTexts.editTitle(3) });
     expect(within(form).getByText(/Opened by teller/)).toBeInTheDocument();
     const status = within(form).getByLabelText('Status');

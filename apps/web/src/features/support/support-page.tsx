@@ -42,7 +42,7 @@ export function SupportPage() {
     <>
       <PageHeader
         title={texts.title}
-        subtitle={texts.subtitle}
+        subtitle={user.userRole === 'USER' ? `${texts.subtitle} ${texts.studentIntro}` : texts.subtitle}
         actions={
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => open({ kind: 'create' })}>
             {texts.newTicket}

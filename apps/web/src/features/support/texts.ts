@@ -1,9 +1,11 @@
-import { supportGuidance } from '@bank/shared';
+import { studentText, supportGuidance } from '@bank/shared';
 
 /** Texts of the Support screen that the product spec does not define (its own come from `messages`). */
 export const supportTexts = {
   title: 'Support',
   subtitle: 'Report a problem or ask for an improvement, and follow your tickets.',
+  /** Under the subtitle, for a Student (issue 33 item 9): what a ticket is, and whom to ask instead. */
+  studentIntro: studentText.supportIntro,
   what: 'the support tickets',
   tableLabel: 'Support tickets',
   empty: 'No support tickets yet.',
