@@ -63,7 +63,7 @@ const DOMAIN_LAYERS: string[][] = [
   ['auth', 'audit', 'months', 'branches', 'tickets', 'housekeeping', 'job-items'],
   ['bank'],
   ['ledger'],
-  ['ledger/posting', 'ledger/paydays', 'ledger/corrections', 'interest', 'statements', 'goals', 'requests'],
+  ['ledger/posting', 'ledger/paydays', 'ledger/corrections', 'interest', 'statements', 'goals', 'requests', 'store'],
   ['ledger/reversals', 'month-end'],
   ['accounts'],
   ['users', 'schedules'],

@@ -108,20 +108,23 @@ export async function verifyLedger(db: Executor, bankId?: number): Promise<strin
         left join transactions o on o.id = r.reversal_of
         where ${inBank} and r.reversal_of is not null and (o.id is null or o.reversed_by is distinct from r.id)`,
   );
-  // What an account holds is exactly what its waiting withdrawal requests hold, never more than its balance.
+  // What an account holds is exactly what its waiting withdrawal requests and waiting store orders
+  // hold, never more than its balance: every held cent belongs to something still waiting.
   const holds = await queryRows<{ account_number: string; held_cents: number; waiting_cents: number }>(
     db,
-    sql`select a.account_number, a.held_cents,
-          coalesce(sum(r.held_cents) filter (where r.status = 'waiting'), 0)::bigint as waiting_cents
-        from accounts a left join banker_requests r on r.account_number = a.account_number
-        where ${inBank}
-        group by a.account_number, a.held_cents, a.balance_cents
-        having a.held_cents > a.balance_cents
-            or a.held_cents <> coalesce(sum(r.held_cents) filter (where r.status = 'waiting'), 0)`,
+    sql`select account_number, held_cents, waiting_cents from (
+          select a.account_number, a.held_cents, a.balance_cents,
+            (select coalesce(sum(r.held_cents), 0) from banker_requests r
+              where r.account_number = a.account_number and r.status = 'waiting')
+            + (select coalesce(sum(o.held_cents), 0) from store_orders o
+              where o.account_number = a.account_number and o.status = 'waiting')
+            as waiting_cents
+          from accounts a where ${inBank}) h
+        where held_cents > balance_cents or held_cents <> waiting_cents`,
   );
   return [
     ...holds.map(
-      (h) => `account ${h.account_number}: holds ${h.held_cents}, waiting withdrawals ${h.waiting_cents}`,
+      (h) => `account ${h.account_number}: holds ${h.held_cents}, waiting withdrawals and orders ${h.waiting_cents}`,
     ),
     ...reversals.map((r) => `transaction ${r.id} and its reversal do not match`),
     ...balances.map(
