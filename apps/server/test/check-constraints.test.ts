@@ -166,7 +166,9 @@ const guards: Record<string, Guard> = {
   store_orders_status_valid: { rule: 'none reaches it: the server sets the status', values: ORDER_STATUSES },
   store_orders_price_positive: { rule: "none reaches it: an order's price is its item's, more than 0" },
   store_orders_held_is_price: { rule: 'none reaches it: place-order.ts holds the price it records' },
-  store_orders_fulfilled_paid: { rule: 'none reaches it: fulfilling writes the debit in the same transaction' },
+  store_orders_fulfilled_paid: {
+    rule: 'none reaches it: fulfilling writes the debit in the same transaction',
+  },
   store_orders_reason_length: {
     rule: 'refund reason (reversalReason): 1 to reversalReasonMaxLength characters, stored (400)',
     limit: limits.reversalReasonMaxLength,

@@ -31,11 +31,18 @@ async function account(accountNumber: string) {
     t.db,
     sql`select balance_cents::text as balance, held_cents::text as held from accounts where account_number = ${accountNumber}`,
   );
-  return { balance: Number(row!.balance), held: Number(row!.held), available: Number(row!.balance) - Number(row!.held) };
+  return {
+    balance: Number(row!.balance),
+    held: Number(row!.held),
+    available: Number(row!.balance) - Number(row!.held),
+  };
 }
 
 async function stockOf(itemId: number): Promise<number | null> {
-  const [row] = await queryRows<{ stock: number | null }>(t.db, sql`select stock from store_items where id = ${itemId}`);
+  const [row] = await queryRows<{ stock: number | null }>(
+    t.db,
+    sql`select stock from store_items where id = ${itemId}`,
+  );
   return row!.stock;
 }
 
@@ -48,8 +55,12 @@ async function makeItem(body: Record<string, unknown>, token = teacher) {
   return made.body as { itemId: number; stock: number | null; branchId: number | null };
 }
 
-const order = (itemId: number, accountId = bank.checking.accountNumber, token = bank.tokens.student, headers?: Record<string, string>) =>
-  post(token, '/user/orders', { itemId, accountId }, headers);
+const order = (
+  itemId: number,
+  accountId = bank.checking.accountNumber,
+  token = bank.tokens.student,
+  headers?: Record<string, string>,
+) => post(token, '/user/orders', { itemId, accountId }, headers);
 
 beforeEach(async () => {
   bank = await seedBank(t.db, 'store');
@@ -124,13 +135,19 @@ describe('ordering holds the price and takes one from stock', () => {
     const first = await order(item.itemId);
     expect((await order(item.itemId)).status).toBe(201);
     const third = await order(item.itemId);
-    expect([third.status, third.body.message, third.body.reason]).toEqual([409, storeText.limitReached, 'LIMIT_REACHED']);
+    expect([third.status, third.body.message, third.body.reason]).toEqual([
+      409,
+      storeText.limitReached,
+      'LIMIT_REACHED',
+    ]);
     expect((await post(teacher, `/teller/orders/${first.body.orderId}/fulfil`)).status).toBe(200);
     expect((await order(item.itemId)).status).toBe(409);
     // Another Student has a limit of their own.
     const mate = await insertClassmate(t.db, bank, 'store-mate');
     await openWith(t.db, mate.checking, 500);
-    expect((await order(item.itemId, mate.checking, await createSession(t.db, mate.id, 3600))).status).toBe(201);
+    expect((await order(item.itemId, mate.checking, await createSession(t.db, mate.id, 3600))).status).toBe(
+      201,
+    );
     expect(await account(bank.checking.accountNumber)).toEqual({ balance: 700, held: 300, available: 400 });
   });
 
@@ -163,10 +180,18 @@ describe('ordering holds the price and takes one from stock', () => {
       const refused = await post(bank.tokens.student, '/user/orders', body);
       expect([refused.status, refused.body.error]).toEqual([400, 'VALIDATION']);
     }
-    for (const body of [{ name: '', price: 1 }, { name: 'A', price: 0 }, { name: 'A', price: 1, stock: -1 }, { name: 'A', price: 1, perStudentLimit: 0 }, { name: 'A', price: 1.001 }]) {
+    for (const body of [
+      { name: '', price: 1 },
+      { name: 'A', price: 0 },
+      { name: 'A', price: 1, stock: -1 },
+      { name: 'A', price: 1, perStudentLimit: 0 },
+      { name: 'A', price: 1.001 },
+    ]) {
       expect((await post(teacher, '/teller/items', body)).status).toBe(400);
     }
-    expect((await call(t.app, 'PUT', `/teller/items/${item.itemId}`, { token: teacher, body: {} })).status).toBe(400);
+    expect(
+      (await call(t.app, 'PUT', `/teller/items/${item.itemId}`, { token: teacher, body: {} })).status,
+    ).toBe(400);
     expect((await post(teacher, `/teller/orders/1/refund`, { reason: '' })).status).toBe(400);
     expect(await orderCount()).toBe(0);
     expect(await stockOf(item.itemId)).toBe(5);
@@ -184,7 +209,13 @@ describe('giving an item, and every release', () => {
     expect(given.body).toMatchObject({ status: 'fulfilled', decidedBy: bank.teller.username });
     expect(await account(bank.checking.accountNumber)).toEqual({ balance: 700, held: 0, available: 700 });
     expect(await stockOf(item.itemId)).toBe(1);
-    const rows = await queryRows<{ id: number; type: string; amount: string; description: string; created_by: number }>(
+    const rows = await queryRows<{
+      id: number;
+      type: string;
+      amount: string;
+      description: string;
+      created_by: number;
+    }>(
       t.db,
       sql`select id, type, amount_cents::text as amount, description, created_by from transactions
           where account_number = ${bank.checking.accountNumber} and description <> 'Opening'`,
@@ -197,9 +228,13 @@ describe('giving an item, and every release', () => {
       actor: bank.teller.username,
       transactionId: given.body.transactionId,
     });
-    const reversed = await post(bank.tokens.admin, `/admin/transactions/${given.body.transactionId}/reverse`, {
-      reason: 'Gave it back',
-    });
+    const reversed = await post(
+      bank.tokens.admin,
+      `/admin/transactions/${given.body.transactionId}/reverse`,
+      {
+        reason: 'Gave it back',
+      },
+    );
     expect(reversed.status).toBe(201);
     expect(await account(bank.checking.accountNumber)).toEqual({ balance: 1000, held: 0, available: 1000 });
   });
@@ -211,7 +246,9 @@ describe('giving an item, and every release', () => {
     expect(await account(bank.checking.accountNumber)).toMatchObject({ held: 711, available: 289 });
     expect(await stockOf(item.itemId)).toBe(0);
 
-    const refunded = await post(teacher, `/teller/orders/${a.body.orderId}/refund`, { reason: 'Out of passes' });
+    const refunded = await post(teacher, `/teller/orders/${a.body.orderId}/refund`, {
+      reason: 'Out of passes',
+    });
     expect(refunded.body).toMatchObject({ status: 'refunded', reason: 'Out of passes', transactionId: null });
     expect(await account(bank.checking.accountNumber)).toMatchObject({ held: 474, available: 526 });
     expect(await stockOf(item.itemId)).toBe(1);
@@ -232,11 +269,12 @@ describe('giving an item, and every release', () => {
     const mine = await get(bank.tokens.student, `/user/orders/${bank.student.username}`);
     expect(mine.body.map((o: any) => o.status)).toEqual(['expired', 'cancelled', 'refunded']);
     const audit = await get(bank.tokens.admin, '/admin/audit');
-    expect(audit.body.map((r: any) => r.action).filter((x: string) => x.startsWith('order.')).sort()).toEqual([
-      'order.cancel',
-      'order.expire',
-      'order.refund',
-    ]);
+    expect(
+      audit.body
+        .map((r: any) => r.action)
+        .filter((x: string) => x.startsWith('order.'))
+        .sort(),
+    ).toEqual(['order.cancel', 'order.expire', 'order.refund']);
   });
 
   it('deciding twice is a 409 that says what became of it, and changes nothing', async () => {
@@ -317,19 +355,31 @@ describe('who runs the store', () => {
     const refusals = [
       await post(two.tokens.admin, `/teller/orders/${id}/fulfil`),
       await post(two.tokens.admin, `/teller/orders/${id}/refund`, { reason: 'No' }),
-      await call(t.app, 'PUT', `/teller/items/${item.itemId}`, { token: two.tokens.admin, body: { price: 1 } }),
+      await call(t.app, 'PUT', `/teller/items/${item.itemId}`, {
+        token: two.tokens.admin,
+        body: { price: 1 },
+      }),
       await call(t.app, 'DELETE', `/teller/items/${item.itemId}`, { token: two.tokens.admin }),
       await get(two.tokens.admin, `/teller/orders/${bank.bankId}`),
       await get(two.tokens.admin, `/user/items/${bank.bankId}`),
       await get(two.tokens.admin, `/user/orders/${bank.student.username}`),
-      await post(two.tokens.student, '/user/orders', { itemId: item.itemId, accountId: two.checking.accountNumber }),
+      await post(two.tokens.student, '/user/orders', {
+        itemId: item.itemId,
+        accountId: two.checking.accountNumber,
+      }),
       await post(two.tokens.student, `/user/orders/${id}/cancel`),
       await post(bank.tokens.otherStudent, `/user/orders/${id}/cancel`),
-      await post(bank.tokens.student, '/user/orders', { itemId: item.itemId, accountId: bank.otherChecking.accountNumber }),
+      await post(bank.tokens.student, '/user/orders', {
+        itemId: item.itemId,
+        accountId: bank.otherChecking.accountNumber,
+      }),
     ];
     expect(refusals.map((r) => r.status)).toEqual(Array.from({ length: refusals.length }, () => 404));
     const studentDecides = await post(bank.tokens.student, `/teller/orders/${id}/fulfil`);
-    const staffOrders = await post(bank.tokens.admin, '/user/orders', { itemId: item.itemId, accountId: bank.checking.accountNumber });
+    const staffOrders = await post(bank.tokens.admin, '/user/orders', {
+      itemId: item.itemId,
+      accountId: bank.checking.accountNumber,
+    });
     expect([studentDecides.status, staffOrders.status]).toEqual([403, 403]);
     expect(await account(bank.checking.accountNumber)).toMatchObject({ held: 300 });
   });
@@ -340,7 +390,9 @@ describe('who runs the store', () => {
     const north = await makeItem({ name: 'North class', branchId: bank.north.id }, bank.tokens.admin);
     const all = await makeItem({ name: 'Whole bank' }, bank.tokens.admin);
     const gone = await makeItem({ name: 'Gone' });
-    expect((await call(t.app, 'DELETE', `/teller/items/${gone.itemId}`, { token: teacher })).status).toBe(204);
+    expect((await call(t.app, 'DELETE', `/teller/items/${gone.itemId}`, { token: teacher })).status).toBe(
+      204,
+    );
     const seen = await get(bank.tokens.student, `/user/items/${bank.bankId}`);
     expect(seen.body.map((i: any) => i.name)).toEqual(['Own class', 'Whole bank']);
     const staff = await get(teacher, `/user/items/${bank.bankId}`);
@@ -360,7 +412,10 @@ describe('who runs the store', () => {
     const first = await get(teacher, `/teller/orders/${bank.bankId}?limit=3`);
     expect(first.body.map((o: any) => o.orderId)).toEqual([ids[0], ids[3], ids[2]]);
     expect(first.headers['x-total-count']).toBe('4');
-    const next = await get(teacher, `/teller/orders/${bank.bankId}?limit=3&cursor=${first.headers['x-next-cursor']}`);
+    const next = await get(
+      teacher,
+      `/teller/orders/${bank.bankId}?limit=3&cursor=${first.headers['x-next-cursor']}`,
+    );
     expect(next.body.map((o: any) => o.orderId)).toEqual([ids[1]]);
     const waiting = await get(teacher, `/teller/orders/${bank.bankId}?status=waiting`);
     expect([waiting.body.length, waiting.headers['x-total-count']]).toEqual([2, '2']);

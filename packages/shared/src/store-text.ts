@@ -18,7 +18,8 @@ export const storeText = {
   itemDescriptionTooLong: (max: number) => `A description is at most ${max} characters.`,
   itemPriceInvalid: 'Enter a price greater than 0, with at most 2 decimals.',
   itemStockInvalid: (max: number) => `Stock is a whole number from 0 to ${max}, or empty for unlimited.`,
-  itemLimitInvalid: (max: number) => `The limit per student is a whole number from 1 to ${max}, or empty for none.`,
+  itemLimitInvalid: (max: number) =>
+    `The limit per student is a whole number from 1 to ${max}, or empty for none.`,
   itemNothingToChange: 'Send at least one field to change.',
   itemsFull: (max: number) => `A bank may have at most ${max} store items. Delete one you no longer sell.`,
   orderAccountNotFound: 'Choose one of your accounts.',
@@ -29,7 +30,8 @@ export const storeText = {
     'You have no class yet, so you cannot run a class store. Ask an admin to give you a class: your branch, in Manage Users.',
   itemOfAnotherClass: "This item is another class's. Ask an admin, or that class's teacher.",
   wholeBankAdminOnly: "Only an admin may sell to the whole bank. Choose your own class's branch.",
-  orderOfAnotherClass: "This order is a student's of another class. Ask an admin, or the student's own teacher.",
+  orderOfAnotherClass:
+    "This order is a student's of another class. Ask an admin, or the student's own teacher.",
 
   // Ordering (409)
   soldOut: 'Sold out',

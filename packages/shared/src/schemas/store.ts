@@ -41,7 +41,10 @@ export const createItemBody = z.object({
   stock: stock.optional().transform((value) => value ?? null),
   perStudentLimit: perStudentLimit.optional().transform((value) => value ?? null),
   branchId: itemBranch.optional(),
-  active: z.boolean().optional().transform((value) => value ?? true),
+  active: z
+    .boolean()
+    .optional()
+    .transform((value) => value ?? true),
 });
 export type CreateItemBody = z.input<typeof createItemBody>;
 

@@ -124,7 +124,8 @@ export async function verifyLedger(db: Executor, bankId?: number): Promise<strin
   );
   return [
     ...holds.map(
-      (h) => `account ${h.account_number}: holds ${h.held_cents}, waiting withdrawals and orders ${h.waiting_cents}`,
+      (h) =>
+        `account ${h.account_number}: holds ${h.held_cents}, waiting withdrawals and orders ${h.waiting_cents}`,
     ),
     ...reversals.map((r) => `transaction ${r.id} and its reversal do not match`),
     ...balances.map(

@@ -24,7 +24,10 @@ async function lockWaitingOrder(tx: Tx, actor: Actor, orderId: number, now: Date
   const visible = order && (isStaff(actor) ? order.bankId === actor.bankId : order.userId === actor.id);
   if (!visible) throw notFound();
   if (isStaff(actor)) {
-    const [student] = await tx.select({ branchId: users.branchId }).from(users).where(eq(users.id, order.userId));
+    const [student] = await tx
+      .select({ branchId: users.branchId })
+      .from(users)
+      .where(eq(users.id, order.userId));
     assertRunsStoreOf(actor, student?.branchId ?? null, m.orderOfAnotherClass);
   }
   if (order.status !== 'waiting') throw conflict(m.orderNoLongerWaiting(order.status));
@@ -95,7 +98,12 @@ export async function recordDecision(
  * existing reversal): the hold is released first in the same transaction, so the debit spends
  * exactly the money the hold kept for it, which the balance always covers.
  */
-export function fulfilOrder(db: Executor, clock: LedgerClock, actor: Actor, orderId: number): Promise<StoreOrder> {
+export function fulfilOrder(
+  db: Executor,
+  clock: LedgerClock,
+  actor: Actor,
+  orderId: number,
+): Promise<StoreOrder> {
   return inTransaction(db, async (tx) => {
     if (!isStaff(actor)) throw forbidden();
     const order = await lockWaitingOrder(tx, actor, orderId, clock.now);
@@ -144,6 +152,11 @@ export function cancelOrder(db: Executor, actor: Actor, orderId: number, now: Da
     if (isStaff(actor)) throw forbidden();
     const order = await lockWaitingOrder(tx, actor, orderId, now);
     await releaseOrder(tx, order);
-    return recordDecision(tx, order, { status: 'cancelled', by: actor.id, reason: null, transactionId: null }, now);
+    return recordDecision(
+      tx,
+      order,
+      { status: 'cancelled', by: actor.id, reason: null, transactionId: null },
+      now,
+    );
   });
 }

@@ -53,7 +53,12 @@ export async function expireOrders(db: Database, now: Date): Promise<OrderExpiry
       bankOf: (order) => order.bankId,
       work: async (tx, order) => {
         await releaseOrder(tx, order);
-        await recordDecision(tx, order, { status: 'expired', by: null, reason: null, transactionId: null }, now);
+        await recordDecision(
+          tx,
+          order,
+          { status: 'expired', by: null, reason: null, transactionId: null },
+          now,
+        );
       },
       failedReason: m.orderExpiryFailed,
     },

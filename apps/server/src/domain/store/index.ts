@@ -3,7 +3,14 @@
  * to the whole bank), and orders that hold their price on the Student's account until the item is
  * given (the hold becomes a debit "Store: {item}") or the hold is released (refund, cancel, expiry).
  */
-export { createItem, updateItem, deleteItem, listItems, type ItemInput, type ItemChanges } from './manage-items.js';
+export {
+  createItem,
+  updateItem,
+  deleteItem,
+  listItems,
+  type ItemInput,
+  type ItemChanges,
+} from './manage-items.js';
 export { placeOrder, type OrderInput } from './place-order.js';
 export { fulfilOrder, refundOrder, cancelOrder } from './decide-order.js';
 export { expireOrders } from './expire-orders.js';

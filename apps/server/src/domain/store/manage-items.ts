@@ -45,7 +45,8 @@ async function assertMaySellTo(tx: Tx, actor: Actor, branchId: number | null): P
 /** POST /teller/items: an item for the teacher's own class (absent branchId), or an admin's for any. */
 export function createItem(db: Executor, actor: Actor, input: ItemInput, now: Date): Promise<StoreItem> {
   return inTransaction(db, async (tx) => {
-    const branchId = input.branchId === undefined ? (actor.role === 'TELLER' ? actor.branchId : null) : input.branchId;
+    const branchId =
+      input.branchId === undefined ? (actor.role === 'TELLER' ? actor.branchId : null) : input.branchId;
     await assertMaySellTo(tx, actor, branchId);
     const [listed] = await tx
       .select({ n: count() })
@@ -72,12 +73,21 @@ async function lockItemToManage(tx: Tx, actor: Actor, itemId: number): Promise<I
     .where(and(eq(storeItems.id, itemId), isNull(storeItems.deletedAt)))
     .for('no key update');
   if (!item || item.bankId !== actor.bankId) throw notFound();
-  assertRunsStoreOf(actor, item.branchId, item.branchId === null ? m.wholeBankAdminOnly : m.itemOfAnotherClass);
+  assertRunsStoreOf(
+    actor,
+    item.branchId,
+    item.branchId === null ? m.wholeBankAdminOnly : m.itemOfAnotherClass,
+  );
   return item;
 }
 
 /** PUT /teller/items/{itemId}: any field; a teacher keeps it in their own class. */
-export function updateItem(db: Executor, actor: Actor, itemId: number, changes: ItemChanges): Promise<StoreItem> {
+export function updateItem(
+  db: Executor,
+  actor: Actor,
+  itemId: number,
+  changes: ItemChanges,
+): Promise<StoreItem> {
   return inTransaction(db, async (tx) => {
     await lockItemToManage(tx, actor, itemId);
     if (changes.branchId !== undefined) await assertMaySellTo(tx, actor, changes.branchId);

@@ -5,7 +5,13 @@ import { storeItems, storeOrders } from '../../db/schema.js';
 import { isStaff, type Actor } from '../actor.js';
 import { dollars } from '../audit/record-audit.js';
 import { conflict, forbidden, notFound } from '../errors.js';
-import { changeHold, lockAccounts, runIdempotent, type AccountRow, type IdempotentResponse } from '../ledger/index.js';
+import {
+  changeHold,
+  lockAccounts,
+  runIdempotent,
+  type AccountRow,
+  type IdempotentResponse,
+} from '../ledger/index.js';
 import { insufficientFunds, leavesBalanceNegative } from '../ledger/locked-accounts.js';
 import { usableAccount } from '../ledger/permissions.js';
 import type { ItemRow } from './item-view.js';
