@@ -299,6 +299,53 @@ describe('giving an item, and every release', () => {
   });
 });
 
+describe('the books and the jobs runner', () => {
+  it('the books check counts what orders hold: a hold that belongs to no waiting order is found', async () => {
+    const item = await makeItem({ stock: 5 });
+    const placed = await order(item.itemId);
+    expect(await verifyLedger(t.db)).toEqual([]);
+    await t.db.execute(sql`update store_orders set status = 'cancelled' where id = ${placed.body.orderId}`);
+    expect(await verifyLedger(t.db)).toEqual([
+      `account ${bank.checking.accountNumber}: holds 300, waiting withdrawals and orders 0`,
+    ]);
+    await t.db.execute(sql`update store_orders set status = 'waiting' where id = ${placed.body.orderId}`);
+  });
+
+  it('an order that cannot expire is recorded and left waiting; the others expire', async () => {
+    const item = await makeItem({ stock: 5 });
+    const mate = await insertClassmate(t.db, bank, 'store-broken');
+    await openWith(t.db, mate.checking, 500);
+    const broken = await order(item.itemId, mate.checking, await createSession(t.db, mate.id, 3600));
+    const fine = await order(item.itemId);
+    // Its account no longer shows the hold (as a bug might leave it): releasing it would go below zero.
+    await t.db.execute(sql`update accounts set held_cents = 0 where account_number = ${mate.checking}`);
+    const later = new Date(Date.parse(fine.body.expiresAt) + 1000);
+    const pass = await expireOrders(t.db, later);
+    expect(pass.expired).toBe(1);
+    expect(pass.failed.map((f) => [f.job, f.item])).toEqual([['order-expiry', String(broken.body.orderId)]]);
+    expect(await expireOrders(t.db, later)).toEqual({ expired: 0, failed: [] });
+    const statuses = await queryRows<{ id: number; status: string }>(
+      t.db,
+      sql`select id, status from store_orders order by id`,
+    );
+    expect(statuses.map((o) => o.status)).toEqual(['waiting', 'expired']);
+    expect(await account(bank.checking.accountNumber)).toEqual({ balance: 1000, held: 0, available: 1000 });
+    await t.db.execute(sql`update accounts set held_cents = 300 where account_number = ${mate.checking}`);
+  });
+
+  it('a branch with store items stays (it is in use), as one with students does', async () => {
+    const [spare] = await queryRows<{ id: number }>(
+      t.db,
+      sql`insert into branches (bank_id, name) values (${bank.bankId}, 'store Spare') returning id`,
+    );
+    await makeItem({ name: 'Spare pass', branchId: spare!.id }, bank.tokens.admin);
+    const refused = await call(t.app, 'DELETE', `/admin/branches/${spare!.id}/delete`, {
+      token: bank.tokens.admin,
+    });
+    expect([refused.status, refused.body.reason]).toEqual([409, 'BRANCH_IN_USE']);
+  });
+});
+
 describe('who runs the store', () => {
   it("a teacher sells to their own class; another class's teacher is a 403, one without a class too", async () => {
     const item = await makeItem({ stock: 5 });
