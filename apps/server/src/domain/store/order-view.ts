@@ -1,10 +1,10 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { and, count, desc, eq, gt, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { fromCents, type OrderStatus, type StoreOrder } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
 import { storeOrders, users } from '../../db/schema.js';
 import { invariant } from '../ledger/invariant.js';
-import { mapPage, pageFrom, type KeyedPage, type Page } from '../paging.js';
+import { mapPage, pageFrom, waitingFirst, type KeyedPage, type Page } from '../paging.js';
 
 export type OrderRow = typeof storeOrders.$inferSelect;
 
@@ -71,19 +71,7 @@ export async function viewOrdersOf(db: Executor, userId: number, page: KeyedPage
   );
 }
 
-const waiting = sql`${storeOrders.status} = 'waiting'`;
-
-/**
- * Where the next page of the queue starts: after a waiting order (`w{id}`), the later waiting ones
- * and then every decided one; after a decided one (`d{id}`), the older decided ones.
- */
-function afterInQueue(cursor: string | undefined): SQL | undefined {
-  if (cursor === undefined) return undefined;
-  const id = Number(cursor.slice(1));
-  return cursor.startsWith('w')
-    ? or(and(waiting, gt(storeOrders.id, id)), not(waiting))
-    : and(not(waiting), lt(storeOrders.id, id));
-}
+const queue = waitingFirst(sql`${storeOrders.status} = 'waiting'`, storeOrders.id);
 
 /**
  * A page of a bank's orders: the waiting ones first, oldest first (the queue a teacher works
@@ -97,14 +85,10 @@ export async function viewOrdersOfBank(
 ): Promise<Page<StoreOrder>> {
   const matching = and(eq(storeOrders.bankId, bankId), status ? eq(storeOrders.status, status) : undefined);
   const rows = await selectViews(db)
-    .where(and(matching, afterInQueue(page.cursor)))
-    .orderBy(
-      sql`${waiting} desc`,
-      sql`case when ${waiting} then ${storeOrders.id} end asc`,
-      desc(storeOrders.id),
-    )
+    .where(and(matching, queue.after(page.cursor)))
+    .orderBy(...queue.orderBy)
     .limit(page.limit + 1);
   const [counted] = await db.select({ n: count() }).from(storeOrders).where(matching);
-  const keyOf = (row: ViewRow) => `${row.order.status === 'waiting' ? 'w' : 'd'}${row.order.id}`;
+  const keyOf = (row: ViewRow) => queue.keyOf(row.order);
   return mapPage(pageFrom(rows, page.limit, keyOf, counted?.n ?? 0), toOrder);
 }
