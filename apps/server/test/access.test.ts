@@ -27,6 +27,8 @@ let spareBranchId: number;
 let scheduleId: number;
 let requestId: number;
 let goalId: number;
+let itemId: number;
+let orderId: number;
 let classmateChecking: string;
 let studentSavings: string;
 const batchId = '00000000-0000-4000-8000-000000000001';
@@ -69,6 +71,7 @@ async function seed() {
   await t.db.execute(
     sql`update accounts set balance_cents = 5000 where account_number = ${one.checking.accountNumber}`,
   );
+  await seedStore();
   const [ticket] = await queryRows<{ id: number }>(
     t.db,
     sql`insert into support_tickets (bank_id, user_id, ticket_type, title, contents, severity)
@@ -108,6 +111,26 @@ async function seedParticipation() {
   goalId = goal!.id;
 }
 
+/** An item of one.student's class and their waiting order of it, holding its price on their savings. */
+async function seedStore() {
+  const [item] = await queryRows<{ id: number }>(
+    t.db,
+    sql`insert into store_items (bank_id, branch_id, name, price_cents, stock)
+        values (${one.bankId}, ${one.main.id}, 'Homework pass', 300, 5) returning id`,
+  );
+  itemId = item!.id;
+  const [order] = await queryRows<{ id: number }>(
+    t.db,
+    sql`insert into store_orders (bank_id, item_id, item_name, account_number, user_id, price_cents, held_cents, expires_at)
+        values (${one.bankId}, ${itemId}, 'Homework pass', ${studentSavings}, ${one.student.id}, 300, 300,
+                now() + interval '14 days') returning id`,
+  );
+  orderId = order!.id;
+  await t.db.execute(
+    sql`update accounts set balance_cents = 1000, held_cents = 300 where account_number = ${studentSavings}`,
+  );
+}
+
 interface Probe {
   params?: Record<string, string | number>;
   query?: Record<string, string>;
@@ -127,6 +150,7 @@ const {
   statements,
   teacher,
   tickets,
+  store,
 } = contract;
 const { transactions, users } = contract;
 
@@ -280,6 +304,16 @@ function probes(): Map<Route, Probe> {
     [goals.ofUser, { params: student }],
     [goals.update, { params: { goalId }, body: { name: 'Bigger bike' } }],
     [goals.delete, { params: { goalId } }],
+    [store.createItem, { body: { name: 'Pencil', price: 1, branchId: one.main.id } }],
+    [store.updateItem, { params: { itemId }, body: { price: 2 } }],
+    [store.deleteItem, { params: { itemId } }],
+    [store.items, { params: { bankId: one.bankId } }],
+    [store.order, { body: { itemId, accountId: acct } }],
+    [store.ordersOf, { params: student }],
+    [store.cancel, { params: { orderId } }],
+    [store.ordersOfBank, { params: { bankId: one.bankId }, query: { status: 'waiting' } }],
+    [store.fulfil, { params: { orderId } }],
+    [store.refund, { params: { orderId }, body: { reason: 'Out of passes' } }],
     [teacher.reverseTransaction, { params: { transactionId }, body: { reason: 'Paid twice' } }],
     [teacher.reversePayday, { params: { batchId }, body: { reason: 'Wrong class' } }],
     [teacher.resetPassword, { params: student }],
@@ -327,6 +361,8 @@ const studentOwnCalls: Route[] = [
   goals.create,
   goals.update,
   goals.delete,
+  store.order,
+  store.cancel,
 ];
 
 /** Every route of the contract but the public ones. */
@@ -438,6 +474,9 @@ describe('every API route', () => {
       goals.ofUser,
       goals.update,
       goals.delete,
+      store.order,
+      store.ordersOf,
+      store.cancel,
     ];
     for (const route of studentOwned) {
       const probe = probeFor(route)!;
@@ -477,6 +516,9 @@ async function snapshot() {
       (select json_agg(x order by id) from (select id, amount_cents, description, deleted_at from transactions) x) as transactions,
       (select json_agg(s order by id) from (select id, severity, status from support_tickets) s) as tickets,
       (select json_agg(r order by id) from (select id, status, held_by_account from (select r.*, a.held_cents as held_by_account from banker_requests r join accounts a using (account_number)) x) r) as requests,
-      (select json_agg(g order by id) from (select id, name, amount_cents from goals) g) as goals`,
+      (select json_agg(g order by id) from (select id, name, amount_cents from goals) g) as goals,
+      (select json_agg(i order by id) from (select id, name, price_cents, stock, active, deleted_at from store_items) i) as items,
+      (select json_agg(o order by id) from (select id, status, held_cents, transaction_id from store_orders) o) as orders,
+      (select json_agg(h order by account_number) from (select account_number, held_cents from accounts) h) as holds`,
   );
 }

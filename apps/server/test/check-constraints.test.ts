@@ -11,6 +11,7 @@ import {
   AUDIT_ACTIONS,
   BATCH_KINDS,
   limits,
+  ORDER_STATUSES,
   REQUEST_STATUSES,
   ROLES,
   SCHEDULE_EVERY,
@@ -144,6 +145,33 @@ const guards: Record<string, Guard> = {
   goals_position_range: {
     rule: 'goal position (schemas/participation.ts): 1 to goalsPerAccountMax (400); manage-goals.ts: at most the count',
     limit: limits.goalsPerAccountMax,
+  },
+  store_items_name_length: {
+    rule: 'item name (schemas/store.ts): 1 to itemNameMaxLength characters, stored (400)',
+    limit: limits.itemNameMaxLength,
+  },
+  store_items_description_length: {
+    rule: 'item description (schemas/store.ts): at most itemDescriptionMaxLength characters, stored (400)',
+    limit: limits.itemDescriptionMaxLength,
+  },
+  store_items_price_positive: { rule: 'amountInCents: more than 0 (400)' },
+  store_items_stock_range: {
+    rule: 'stock (schemas/store.ts): 0 to itemCountMax or null (400); a release gives back at most up to it',
+    limit: limits.itemCountMax,
+  },
+  store_items_limit_range: {
+    rule: 'perStudentLimit (schemas/store.ts): 1 to itemCountMax or null (400)',
+    limit: limits.itemCountMax,
+  },
+  store_orders_status_valid: { rule: 'none reaches it: the server sets the status', values: ORDER_STATUSES },
+  store_orders_price_positive: { rule: "none reaches it: an order's price is its item's, more than 0" },
+  store_orders_held_is_price: { rule: 'none reaches it: place-order.ts holds the price it records' },
+  store_orders_fulfilled_paid: {
+    rule: 'none reaches it: fulfilling writes the debit in the same transaction',
+  },
+  store_orders_reason_length: {
+    rule: 'refund reason (reversalReason): 1 to reversalReasonMaxLength characters, stored (400)',
+    limit: limits.reversalReasonMaxLength,
   },
 };
 

@@ -68,6 +68,7 @@ const statedRefusals: Record<string, Stated[]> = {
   ],
   'post /user/goals': [{ field: /^accountId$/, words: 'accountId must be a savings account' }],
   'put /user/goals/{goalId}': [{ field: /^$|^body$/, words: 'At least one field' }],
+  'put /teller/items/{itemId}': [{ field: /^$|^body$/, words: 'At least one field' }],
   'put /teller/schedules/{scheduleId}': [{ field: /^$|^body$/, words: 'At least one field' }],
 };
 

@@ -24,6 +24,10 @@ export const SCHEDULE_RUN_TIME = '06:00';
 export const REQUEST_STATUSES = ['waiting', 'approved', 'rejected', 'expired', 'cancelled'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
+/** A store order (API.md "The class economy"): it waits (holding its price) until given, refunded, cancelled or expired. */
+export const ORDER_STATUSES = ['waiting', 'fulfilled', 'refunded', 'cancelled', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
 export const TICKET_TYPES = ['Bug', 'Enhancement Request'] as const;
 export const TICKET_SEVERITIES = ['1. Blocker', '2. Critical', '3. Major', '4. Minor', '5. Trivial'] as const;
 export const TICKET_STATUSES = ['Open', 'In Progress', 'Resolved', 'Closed'] as const;
@@ -87,6 +91,15 @@ export const limits = {
   timeZoneMaxLength: 64,
   /** A waiting request expires (and releases its hold) after this long. */
   requestTtlSeconds: 7 * 24 * 60 * 60,
+  /** A waiting store order expires (releasing its hold and giving its stock back) after this long. */
+  orderTtlSeconds: 14 * 24 * 60 * 60,
+  /** A store item's name and description; the items a bank may have (its list answers whole). */
+  itemNameMaxLength: 60,
+  itemDescriptionMaxLength: 300,
+  storeItemsMax: 200,
+  /** An item's stock and a per-student limit: a class-sized count. */
+  itemCountMax: 100_000,
+  ordersPageDefault: 100,
   /** Goals per savings account, and a goal's name. */
   goalsPerAccountMax: 5,
   goalNameMaxLength: 60,

@@ -57,6 +57,9 @@ export const errorReasons = [
   'REVERSAL_NOT_REVERSIBLE',
   'TRANSACTION_REVERSED',
   'SCHEDULE_TOO_BIG',
+  // The store (API.md "The class economy"): no stock left, the Student's limit for the item reached.
+  'SOLD_OUT',
+  'LIMIT_REACHED',
   // 413
   'PAYLOAD_TOO_LARGE',
   // 429

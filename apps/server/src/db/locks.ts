@@ -18,7 +18,9 @@ import { queryRows, type Executor, type Tx } from './database.js';
  *      what must read every posting committed so far (statements).
  *   4. sign-in locks: the username's, then the address's, only around counting one sign-in
  *      attempt (nothing else is held then).
- *   5. row locks: the bank row (admin changes), then an Idempotency-Key row, then accounts in
+ *   5. row locks: the bank row (admin changes), then an Idempotency-Key row, then a store order
+ *      (deciding it), then a store item (ordering takes one from its stock, a release gives it
+ *      back: domain/store/), then accounts in
  *      ascending account number (one `SELECT … ORDER BY account_number FOR …`, also for every
  *      account of a class payday, and in the transfer group's function), then transaction rows.
  *      An account row is locked in one of three strengths (domain/ledger/locked-accounts.ts):

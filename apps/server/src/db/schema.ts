@@ -8,6 +8,7 @@ import {
   ACCOUNT_TYPES,
   BATCH_KINDS,
   limits,
+  ORDER_STATUSES,
   REQUEST_STATUSES,
   ROLES,
   SCHEDULE_EVERY,
@@ -675,5 +676,104 @@ export const goals = pgTable(
     // Migration 0021 makes it DEFERRABLE INITIALLY DEFERRED (which Drizzle cannot state): moving a
     // goal shifts the others in one statement, and the places are unique again at commit.
     unique('goals_account_position_unique').on(t.accountNumber, t.position),
+  ],
+);
+
+/**
+ * An item of the class store (API.md "The class economy"): for one branch (a class) or, with no
+ * branch, every branch of the bank. `stock` is what is left to order (null = unlimited); an order
+ * takes one under the item's row lock and a release gives it back. A deleted item is kept for its
+ * orders' history, never listed or sold again.
+ */
+export const storeItems = pgTable(
+  'store_items',
+  {
+    id: serial('id').primaryKey(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => banks.id),
+    branchId: integer('branch_id'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceCents: cents('price_cents').notNull(),
+    stock: integer('stock'),
+    perStudentLimit: integer('per_student_limit'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('store_items_name_length', lengthUpTo(t.name, limits.itemNameMaxLength)),
+    check(
+      'store_items_description_length',
+      sql`length(${t.description}) <= ${sql.raw(String(limits.itemDescriptionMaxLength))}`,
+    ),
+    check('store_items_price_positive', sql`${t.priceCents} > 0`),
+    check(
+      'store_items_stock_range',
+      sql`${t.stock} is null or ${t.stock} between 0 and ${sql.raw(String(limits.itemCountMax))}`,
+    ),
+    check(
+      'store_items_limit_range',
+      sql`${t.perStudentLimit} is null or ${t.perStudentLimit} between 1 and ${sql.raw(String(limits.itemCountMax))}`,
+    ),
+    foreignKey({
+      name: 'store_items_branch_same_bank_fk',
+      columns: [t.bankId, t.branchId],
+      foreignColumns: [branches.bankId, branches.id],
+    }),
+    index('store_items_bank_idx').on(t.bankId),
+  ],
+);
+
+/**
+ * A Student's order of a store item. While it waits it holds `held_cents` (its price) on its
+ * account (accounts.held_cents counts it, and the books check proves they add up); giving it turns
+ * the hold into the debit `transaction_id`; a refund, cancel or expiry releases it. Kept after the
+ * decision, like a request's hold, so a release gives back exactly what was held, once.
+ */
+export const storeOrders = pgTable(
+  'store_orders',
+  {
+    id: serial('id').primaryKey(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => banks.id),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => storeItems.id),
+    /** The item's name when ordered: what the debit and the history say. */
+    itemName: text('item_name').notNull(),
+    accountNumber: char('account_number', { length: 10 })
+      .notNull()
+      .references(() => accounts.accountNumber),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    priceCents: cents('price_cents').notNull(),
+    heldCents: cents('held_cents').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('waiting'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    reason: text('reason'),
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(() => transactions.id),
+  },
+  (t) => [
+    check('store_orders_status_valid', isOneOf(t.status, ORDER_STATUSES)),
+    check('store_orders_price_positive', sql`${t.priceCents} > 0`),
+    check('store_orders_held_is_price', sql`${t.heldCents} = ${t.priceCents}`),
+    check('store_orders_fulfilled_paid', sql`(${t.status} = 'fulfilled') = (${t.transactionId} is not null)`),
+    check('store_orders_reason_length', lengthUpTo(t.reason, limits.reversalReasonMaxLength, true)),
+    index('store_orders_bank_status_idx').on(t.bankId, t.status, t.id),
+    index('store_orders_user_idx').on(t.userId, t.id),
+    index('store_orders_item_user_idx').on(t.itemId, t.userId),
+    index('store_orders_account_waiting_idx')
+      .on(t.accountNumber)
+      .where(sql`${t.status} = 'waiting'`),
+    index('store_orders_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'waiting'`),
   ],
 );

@@ -1,3 +1,5 @@
+import { and, desc, gt, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { limits, messages } from '@bank/shared';
 import { badRequest } from './errors.js';
 
@@ -52,4 +54,24 @@ export const unknownCursor = () =>
 export interface KeyedPage {
   limit: number;
   cursor?: string | undefined;
+}
+
+/**
+ * A queue of rows that wait, then are decided (a bank's requests, its store orders): the waiting
+ * rows first, oldest first (the queue staff work through), then the decided ones, newest first. A
+ * cursor is `w{id}` after a waiting row or `d{id}` after a decided one.
+ */
+export function waitingFirst(waiting: SQL, id: AnyPgColumn) {
+  return {
+    orderBy: [sql`${waiting} desc`, sql`case when ${waiting} then ${id} end asc`, desc(id)] as const,
+    /** Where the next page starts: after a waiting row, the later waiting ones and every decided one; after a decided one, the older decided ones. */
+    after(cursor: string | undefined): SQL | undefined {
+      if (cursor === undefined) return undefined;
+      const last = Number(cursor.slice(1));
+      return cursor.startsWith('w')
+        ? or(and(waiting, gt(id, last)), not(waiting))
+        : and(not(waiting), lt(id, last));
+    },
+    keyOf: (row: { status: string; id: number }) => `${row.status === 'waiting' ? 'w' : 'd'}${row.id}`,
+  };
 }

@@ -4,6 +4,7 @@ import { monthEndJob } from './month-end.js';
 import { housekeepingJob } from './housekeeping.js';
 import { requestExpiryJob } from './requests.js';
 import { schedulesJob } from './schedules.js';
+import { orderExpiryJob } from './store.js';
 import { backupJob } from './backup.js';
 
 export type { Job };
@@ -18,6 +19,7 @@ export const jobs: Job[] = [
   monthEndJob,
   schedulesJob,
   requestExpiryJob,
+  orderExpiryJob,
   housekeepingJob,
   backupJob,
 ];

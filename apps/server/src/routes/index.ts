@@ -9,6 +9,7 @@ import { goalRoutes, requestRoutes } from './participation.js';
 import { scheduleRoutes } from './schedules.js';
 import { sessionRoutes } from './sessions.js';
 import { statementRoutes } from './statements.js';
+import { storeRoutes } from './store.js';
 import { teacherRoutes } from './teacher.js';
 import { ticketRoutes } from './tickets.js';
 import { moneyRoutes, transactionRoutes } from './transactions.js';
@@ -33,4 +34,5 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, con
   await app.register(requestRoutes, deps);
   await app.register(goalRoutes, deps);
   await app.register(teacherRoutes, deps);
+  await app.register(storeRoutes, deps);
 };

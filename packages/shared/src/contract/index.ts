@@ -8,6 +8,7 @@ export { classroomCalls } from './classroom.js';
 export { scheduleCalls } from './schedules.js';
 export { goalCalls, requestCalls } from './participation.js';
 export { sessionCalls } from './sessions.js';
+export { storeCalls } from './store.js';
 export { statementCalls } from './statements.js';
 export { teacherCalls } from './teacher.js';
 export { ticketCalls } from './tickets.js';

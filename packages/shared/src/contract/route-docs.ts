@@ -199,4 +199,50 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
       "A 400 CURRENT_PASSWORD_WRONG when the current password is not the user's; a 400 PASSWORD_TOO_WEAK when the new one is shorter than 8 characters, only spaces, the User Id, the current password or a common password.",
   },
   'PUT /users/:userId/updateDisplayName': { summary: 'Raw text/plain body; empty clears the display name' },
+  // The class store (API.md "The class economy")
+  'POST /teller/items': {
+    summary:
+      'A store item; a TELLER sells to their own class (branchId absent = their branch), an ADMIN to any or the whole bank',
+    description:
+      "A TELLER without a branch, or naming another branch or null (the whole bank), is a 403 (NO_CLASS, NOT_YOUR_CLASS); another bank's branch is a 404; at most 200 items a bank (409).",
+  },
+  'PUT /teller/items/:itemId': {
+    summary: "Change any field of an item (a TELLER: their own class's items only)",
+    description:
+      'At least one field must be sent. Stock is what is left to order. A TELLER may not move it out of their class (403).',
+  },
+  'DELETE /teller/items/:itemId': {
+    summary:
+      'The item is no longer listed or sold; its orders stay, and waiting ones may still be given or refunded',
+  },
+  'GET /user/items/:bankId': {
+    summary:
+      "The bank's items by name: a Student sees the active ones of their branch and of the whole bank; staff every item",
+  },
+  'POST /user/orders': {
+    summary:
+      'A Student orders an item: its price is held on their account and one taken from stock, atomically',
+    description:
+      'A 409 INSUFFICIENT_FUNDS above available (nothing held), SOLD_OUT when no stock is left, LIMIT_REACHED at the per-student limit (waiting and given orders count). An item the Student cannot see, or an account not theirs, is a 404.',
+  },
+  'GET /user/orders/:username': { summary: "A page of a Student's orders, newest first (X-Next-Cursor)" },
+  'POST /user/orders/:orderId/cancel': {
+    summary: 'The Student takes back a waiting order: the hold is released and the stock given back',
+    description: 'A 409 when it is no longer waiting.',
+  },
+  'GET /teller/orders/:bankId': {
+    summary:
+      "A page of the bank's orders: the waiting ones oldest first, then the decided newest first (X-Next-Cursor, X-Total-Count)",
+  },
+  'POST /teller/orders/:orderId/fulfil': {
+    summary:
+      'The item was handed over: the hold becomes a debit "Store: {item}" (a TELLER: their own class\'s orders)',
+    description:
+      'A 409 when it is no longer waiting; 403 NO_CLASS or NOT_YOUR_CLASS for a TELLER of no or another class.',
+  },
+  'POST /teller/orders/:orderId/refund': {
+    summary: 'The order is refunded: the hold is released and the stock given back',
+    description:
+      'A 409 when it is no longer waiting; 403 NO_CLASS or NOT_YOUR_CLASS for a TELLER of no or another class.',
+  },
 };

@@ -8,6 +8,7 @@ import { scheduleCalls } from './schedules.js';
 import { goalCalls, requestCalls } from './participation.js';
 import { sessionCalls } from './sessions.js';
 import { statementCalls } from './statements.js';
+import { storeCalls } from './store.js';
 import { teacherCalls } from './teacher.js';
 import { ticketCalls } from './tickets.js';
 import { transactionCalls } from './transactions.js';
@@ -32,6 +33,7 @@ export const contract = {
   requests: requestCalls,
   goals: goalCalls,
   teacher: teacherCalls,
+  store: storeCalls,
 };
 
 /** The whole table, one entry per method and path. */

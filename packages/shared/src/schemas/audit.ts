@@ -32,6 +32,10 @@ export const AUDIT_ACTIONS = [
   'request.reject',
   'request.cancel',
   'request.expire',
+  'order.fulfil',
+  'order.refund',
+  'order.cancel',
+  'order.expire',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

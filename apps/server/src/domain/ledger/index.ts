@@ -14,6 +14,7 @@ export { dueDate } from './clock.js';
 export { LedgerInvariantError } from './invariant.js';
 export { toTransaction, signedCents, type TransactionRow } from './to-transaction.js';
 export { lockAccounts, type AccountRow, type LockedAccounts } from './locked-accounts.js';
+export { changeHold } from './holds.js';
 export {
   deposit,
   withdraw,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
 import { invariant } from './invariant.js';
 
@@ -55,6 +55,25 @@ export async function assertAccountsConsistent(db: Executor, accountNumbers: str
 }
 
 /**
+ * The accounts whose holds are not exactly what their waiting withdrawal requests and waiting store
+ * orders hold, or more than their balance: every held cent must belong to something still waiting.
+ */
+function holdsNotWaiting(db: Executor, inBank: SQL) {
+  return queryRows<{ account_number: string; held_cents: number; waiting_cents: number }>(
+    db,
+    sql`select account_number, held_cents, waiting_cents from (
+          select a.account_number, a.held_cents, a.balance_cents,
+            (select coalesce(sum(r.held_cents), 0) from banker_requests r
+              where r.account_number = a.account_number and r.status = 'waiting')
+            + (select coalesce(sum(o.held_cents), 0) from store_orders o
+              where o.account_number = a.account_number and o.status = 'waiting')
+            as waiting_cents
+          from accounts a where ${inBank}) h
+        where held_cents > balance_cents or held_cents <> waiting_cents`,
+  );
+}
+
+/**
  * Checks the whole ledger (or one bank's) against its rules and lists every breach found; an
  * empty list means it holds. For tests after concurrent work and for an operator's audit:
  * - every balance is Σ credits − Σ debits over the account's live transactions, and not negative;
@@ -108,20 +127,11 @@ export async function verifyLedger(db: Executor, bankId?: number): Promise<strin
         left join transactions o on o.id = r.reversal_of
         where ${inBank} and r.reversal_of is not null and (o.id is null or o.reversed_by is distinct from r.id)`,
   );
-  // What an account holds is exactly what its waiting withdrawal requests hold, never more than its balance.
-  const holds = await queryRows<{ account_number: string; held_cents: number; waiting_cents: number }>(
-    db,
-    sql`select a.account_number, a.held_cents,
-          coalesce(sum(r.held_cents) filter (where r.status = 'waiting'), 0)::bigint as waiting_cents
-        from accounts a left join banker_requests r on r.account_number = a.account_number
-        where ${inBank}
-        group by a.account_number, a.held_cents, a.balance_cents
-        having a.held_cents > a.balance_cents
-            or a.held_cents <> coalesce(sum(r.held_cents) filter (where r.status = 'waiting'), 0)`,
-  );
+  const holds = await holdsNotWaiting(db, inBank);
   return [
     ...holds.map(
-      (h) => `account ${h.account_number}: holds ${h.held_cents}, waiting withdrawals ${h.waiting_cents}`,
+      (h) =>
+        `account ${h.account_number}: holds ${h.held_cents}, waiting withdrawals and orders ${h.waiting_cents}`,
     ),
     ...reversals.map((r) => `transaction ${r.id} and its reversal do not match`),
     ...balances.map(

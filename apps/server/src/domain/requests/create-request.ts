@@ -9,7 +9,7 @@ import type { AccountRow, LedgerClock } from '../ledger/index.js';
 import { runIdempotent, type IdempotentResponse } from '../ledger/idempotency.js';
 import { classmateAccounts, goesAtOnce, lockClassmate } from './allowance.js';
 import { assertClassmateAccount, loadBanker } from './banker.js';
-import { changeHold } from './holds.js';
+import { changeHold } from '../ledger/holds.js';
 import { moveRequestedMoney } from './move-money.js';
 import { viewRequest } from './request-view.js';
 import { findOwner } from './owner.js';

@@ -9,7 +9,7 @@ import { conflict, forbidden, notFound } from '../errors.js';
 import { lockAccounts, type LedgerClock } from '../ledger/index.js';
 import { invariant } from '../ledger/invariant.js';
 import { assertMayMoveMoney } from '../ledger/permissions.js';
-import { changeHold } from './holds.js';
+import { changeHold } from '../ledger/holds.js';
 import { moveRequestedMoney } from './move-money.js';
 import { viewRequest, type RequestRow } from './request-view.js';
 

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.js';
 import type { LedgerClock, LockedAccounts } from '../ledger/index.js';
 import { invariant } from '../ledger/invariant.js';
 import { writeLegs } from '../ledger/write-legs.js';
-import { changeHold } from './holds.js';
+import { changeHold } from '../ledger/holds.js';
 import type { RequestRow } from './request-view.js';
 
 /**

@@ -1,9 +1,9 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { and, count, desc, eq, gt, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import { fromCents, type BankerRequest, type StaffRequest } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
 import { accounts, bankerRequests, users } from '../../db/schema.js';
-import { mapPage, pageFrom, type KeyedPage, type Page } from '../paging.js';
+import { mapPage, pageFrom, waitingFirst, type KeyedPage, type Page } from '../paging.js';
 
 export type RequestRow = typeof bankerRequests.$inferSelect;
 
@@ -97,19 +97,7 @@ export async function viewRequestsOf(
   );
 }
 
-const waiting = sql`${bankerRequests.status} = 'waiting'`;
-
-/**
- * Where the next page of the queue starts: after a waiting request (`w{id}`), the later waiting
- * ones and then every decided one; after a decided one (`d{id}`), the older decided ones.
- */
-function afterInQueue(cursor: string | undefined): SQL | undefined {
-  if (cursor === undefined) return undefined;
-  const id = Number(cursor.slice(1));
-  return cursor.startsWith('w')
-    ? or(and(waiting, gt(bankerRequests.id, id)), not(waiting))
-    : and(not(waiting), lt(bankerRequests.id, id));
-}
+const queue = waitingFirst(sql`${bankerRequests.status} = 'waiting'`, bankerRequests.id);
 
 /**
  * A page of a bank's requests: the waiting ones first, oldest first (the queue), then the decided,
@@ -126,15 +114,11 @@ export async function viewRequestsOfBank(
     status ? eq(bankerRequests.status, status) : undefined,
   );
   const rows = await selectViews(db)
-    .where(and(matching, afterInQueue(page.cursor)))
-    .orderBy(
-      sql`${waiting} desc`,
-      sql`case when ${waiting} then ${bankerRequests.id} end asc`,
-      desc(bankerRequests.id),
-    )
+    .where(and(matching, queue.after(page.cursor)))
+    .orderBy(...queue.orderBy)
     .limit(page.limit + 1);
   const [counted] = await db.select({ n: count() }).from(bankerRequests).where(matching);
-  const keyOf = (row: ViewRow) => `${row.request.status === 'waiting' ? 'w' : 'd'}${row.request.id}`;
+  const keyOf = (row: ViewRow) => queue.keyOf(row.request);
   return mapPage(pageFrom(rows, page.limit, keyOf, counted?.n ?? 0), (row) => ({
     ...toRequest(row),
     canPay: canPay(row),

@@ -24,5 +24,9 @@ export const activityTexts = {
     'request.reject': 'Request rejected',
     'request.cancel': 'Request cancelled',
     'request.expire': 'Request expired',
+    'order.fulfil': 'Order given',
+    'order.refund': 'Order refunded',
+    'order.cancel': 'Order cancelled',
+    'order.expire': 'Order expired',
   },
 } as const;

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { accounts } from '../../db/schema.js';
-import type { AccountRow } from '../ledger/index.js';
-import { invariant } from '../ledger/invariant.js';
+import type { AccountRow } from './locked-accounts.js';
+import { invariant } from './invariant.js';
 
 /**
- * Adds to (or, negative, releases from) what waiting requests hold on an account the caller has
- * locked, and keeps the locked copy current, so a debit later in the same transaction sees it.
+ * Adds to (or, negative, releases from) what waiting requests and store orders hold on an account
+ * the caller has locked (lockAccounts), and keeps the locked copy current, so a debit later in the same transaction sees it.
  * The database refuses a hold the balance cannot cover (accounts_balance_covers_holds).
  */
 export async function changeHold(tx: Tx, account: AccountRow, deltaCents: number): Promise<void> {
