@@ -221,7 +221,14 @@ function FoldedList<T>(props: DataTableProps<T>) {
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const phone = usePhone();
-  if (phone && props.phoneColumns) return <TableOf {...props} columns={props.phoneColumns} phone />;
+  if (phone && props.phoneColumns) {
+    // A narrow table still scrolls inside its box when a row's buttons need more than the phone has.
+    return (
+      <Table.ScrollContainer minWidth={0}>
+        <TableOf {...props} columns={props.phoneColumns} phone />
+      </Table.ScrollContainer>
+    );
+  }
   if (phone) return <FoldedList {...props} />;
   return (
     <Table.ScrollContainer minWidth={props.minWidth}>
