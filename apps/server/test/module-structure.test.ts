@@ -65,7 +65,7 @@ const DOMAIN_LAYERS: string[][] = [
   ['ledger'],
   ['ledger/posting', 'ledger/paydays', 'ledger/corrections', 'interest', 'statements', 'goals', 'requests'],
   ['ledger/reversals', 'month-end'],
-  ['accounts'],
+  ['accounts', 'economy'],
   ['users', 'schedules'],
   ['demo'],
 ];

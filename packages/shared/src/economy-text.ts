@@ -57,7 +57,7 @@ export const economyText = {
   giveStudentNotFound: 'No Student of this bank has this User Id.',
   giveNotFound: 'Some of the chosen students or accounts are not of this bank. Nothing was given.',
   giveNoClass:
-    "You have no class yet, so you cannot give awards. Ask an admin to give you a class: your branch, in Manage Users.",
+    'You have no class yet, so you cannot give awards. Ask an admin to give you a class: your branch, in Manage Users.',
   giveNotYourClass: 'Some of these students are not in your class. Ask an admin, or their own teacher.',
 
   // Why a wage run or an award left a Student out (beside schoolYearText's reasons)

@@ -113,17 +113,19 @@ const whom = <T extends z.ZodType<string>>(item: T, key?: (value: string) => str
  * POST /teller/awards/{awardId}/give: the accounts, or the Students (each on their CHECKING
  * account), the award goes to, each at most once.
  */
-export const giveAwardBody = z.union(
-  [
-    z.strictObject({ accountIds: whom(z.string().regex(ACCOUNT_NUMBER_PATTERN, m.giveAccountNotFound)) }),
-    z.strictObject({
-      usernames: whom(z.string().regex(USERNAME_PATTERN, m.giveStudentNotFound), byUsername).meta({
-        description: 'User Ids, each at most once (whatever its case)',
-      }),
-    }),
-  ],
-  { error: m.giveWhomInvalid },
-);
+export const giveAwardBody = z
+  .object({
+    accountIds: whom(z.string().regex(ACCOUNT_NUMBER_PATTERN, m.giveAccountNotFound)).optional(),
+    usernames: whom(z.string().regex(USERNAME_PATTERN, m.giveStudentNotFound), byUsername)
+      .meta({ description: 'User Ids, each at most once (whatever its case)' })
+      .optional(),
+  })
+  // One list or the other: a union would hide the list's own message behind a general one.
+  .superRefine((body, ctx) => {
+    if ((body.accountIds === undefined) === (body.usernames === undefined))
+      ctx.addIssue({ code: 'custom', message: m.giveWhomInvalid });
+  })
+  .meta({ description: 'Exactly one of accountIds and usernames.' });
 export type GiveAwardBody = z.input<typeof giveAwardBody>;
 export type ParsedGiveAward = z.output<typeof giveAwardBody>;
 
