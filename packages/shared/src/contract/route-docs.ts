@@ -96,6 +96,26 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
   'POST /login': {
     summary: 'Sign in with JSON {username, password} and/or a Basic header; answers the token as text',
   },
+  'GET /teller/jobs/:bankId': { summary: "The bank's class jobs by name, each with its holders" },
+  'GET /user/jobs/:username': {
+    summary: 'The jobs a Student holds (their own; staff: any Student of the bank)',
+  },
+  'POST /teller/jobs': {
+    summary:
+      "A class job with its wage: for a branch, or (branchId null) every branch; a teacher's is their class's",
+  },
+  'PUT /teller/jobs/:jobId': {
+    summary: 'Change its name or wage, or set its holders (the whole list)',
+    description:
+      "Holders must be current Students of the job's branch (any branch of the bank for a job of every branch): any other is a 400 naming it. A Student holds at most 3 jobs: one more is a 409 naming them, and nothing changes.",
+  },
+  'DELETE /teller/jobs/:jobId': { summary: 'The job and its holdings go; wages paid stay paid' },
+  'GET /teller/awards/:bankId': { summary: "The bank's awards (bonus and fine buttons) by name" },
+  'POST /teller/awards/:awardId/give': {
+    summary: "Give an award to many Students at once, as one payday whose memo is the award's name",
+    description:
+      'Exactly one of accountIds and usernames (each Student on their CHECKING account), each at most once. Not all or nothing: a fine a Student cannot pay from their available money (or one without an open CHECKING account) leaves them out, listed in leftOut with the reason; batchId is null when nobody was paid. An account or Student not of the bank is a 404 naming each; a teacher gives only to their own class (403).',
+  },
   'POST /teller/batches': {
     summary: 'Class payday: one deposit or withdrawal per item, all or nothing',
     description:
