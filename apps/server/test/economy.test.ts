@@ -192,7 +192,7 @@ describe('jobs', () => {
       wage: 1,
       branchId: two.main.id,
     });
-    expect(otherBranch.status).toBe(400);
+    expect(otherBranch.status).toBe(404);
     expect(otherBranch.body.fields).toEqual({ branchId: economyText.jobBranchNotFound });
     expect((await send('POST', one.tokens.student, '/teller/jobs', { name: 'X', wage: 1 })).status).toBe(403);
   });

@@ -11,7 +11,7 @@ import { branches, jobHolders, jobs } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { assertOwnBank, findVisibleUser } from '../access.js';
 import type { Actor } from '../actor.js';
-import { badRequest, conflict, notFound } from '../errors.js';
+import { AppError, conflict, notFound } from '../errors.js';
 import { assertOwnClass } from './class-scope.js';
 import { setHolders } from './job-holders.js';
 import { jobOrder, viewJobs, type JobRow } from './job-view.js';
@@ -33,7 +33,17 @@ async function branchOf(tx: Tx, actor: Actor, branchId: number | null | undefine
     .select({ id: branches.id })
     .from(branches)
     .where(and(eq(branches.id, branchId), eq(branches.bankId, actor.bankId)));
-  if (!branch) throw badRequest(m.jobBranchNotFound, { branchId: m.jobBranchNotFound });
+  // Another bank's branch is not named as existing (a 404, as a schedule's target).
+  if (!branch)
+    throw new AppError(
+      404,
+      'NOT_FOUND',
+      m.jobBranchNotFound,
+      { branchId: m.jobBranchNotFound },
+      {
+        reason: 'NOT_FOUND',
+      },
+    );
   return branch.id;
 }
 
