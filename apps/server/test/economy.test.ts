@@ -146,6 +146,16 @@ describe('jobs', () => {
     expect(now.status, JSON.stringify(now.body)).toBe(200);
   });
 
+  it('four jobs given to one Student at once: exactly 3 hold, the fourth is refused', async () => {
+    const made = [];
+    for (const name of ['A', 'B', 'C', 'D']) made.push(await createJob({ name }));
+    const answers = await Promise.all(
+      made.map((job) => send('PUT', one.tokens.admin, `/teller/jobs/${job.jobId}`, { holders: ['kid-1'] })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 409]);
+    expect((await send('GET', one.tokens.admin, '/user/jobs/kid-1')).body).toHaveLength(3);
+  });
+
   it("holders must be Students of the job's class: others are refused, naming each, and nothing changes", async () => {
     const job = await createJob({ branchId: one.main.id });
     const before = await footprint();
@@ -195,6 +205,29 @@ describe('jobs', () => {
     expect(otherBranch.status).toBe(404);
     expect(otherBranch.body.fields).toEqual({ branchId: economyText.jobBranchNotFound });
     expect((await send('POST', one.tokens.student, '/teller/jobs', { name: 'X', wage: 1 })).status).toBe(403);
+  });
+
+  it('a bank keeps at most 500 jobs and 500 awards: one more is a 409 saying so', async () => {
+    await t.db.execute(
+      sql`insert into jobs (bank_id, name, wage_cents) select ${one.bankId}, 'Job ' || n, 100 from generate_series(1, 500) n`,
+    );
+    await t.db.execute(
+      sql`insert into awards (bank_id, name, kind, amount_cents) select ${one.bankId}, 'Award ' || n, 'deposit', 100 from generate_series(1, 500) n`,
+    );
+    const job = await send('POST', one.tokens.admin, '/teller/jobs', { name: 'One more', wage: 1 });
+    expect(job.status).toBe(409);
+    expect(job.body.message).toBe(economyText.tooManyJobs);
+    const award = await send('POST', one.tokens.admin, '/teller/awards', {
+      name: 'One more',
+      kind: 'deposit',
+      amount: 1,
+    });
+    expect(award.status).toBe(409);
+    expect(award.body.message).toBe(economyText.tooManyAwards);
+    // Another bank has room of its own.
+    expect((await send('POST', two.tokens.admin, '/teller/jobs', { name: 'First', wage: 1 })).status).toBe(
+      201,
+    );
   });
 
   it('refuses bad input with a clear message and changes nothing', async () => {

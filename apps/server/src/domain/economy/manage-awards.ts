@@ -12,7 +12,8 @@ import { awards } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { assertOwnBank } from '../access.js';
 import type { Actor } from '../actor.js';
-import { conflict, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
+import { assertBankHasRoom } from './bank-room.js';
 
 export type AwardRow = typeof awards.$inferSelect;
 
@@ -34,11 +35,7 @@ export async function findAward(db: Executor, actor: Actor, awardId: number): Pr
 /** POST /teller/awards: staff of the bank make one of its awards (every teacher may give it). */
 export function createAward(db: Executor, actor: Actor, body: ParsedAwardBody): Promise<Award> {
   return inTransaction(db, async (tx) => {
-    const [{ count } = { count: 0 }] = await tx
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(awards)
-      .where(eq(awards.bankId, actor.bankId));
-    if (count >= economyLimits.awardsPerBankMax) throw conflict(m.tooManyAwards);
+    await assertBankHasRoom(tx, awards, actor.bankId, economyLimits.awardsPerBankMax, m.tooManyAwards);
     const [row] = await tx
       .insert(awards)
       .values({ bankId: actor.bankId, name: body.name, kind: body.kind, amountCents: body.amount })

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   economyLimits,
   economyText as m,
@@ -11,7 +11,8 @@ import { branches, jobHolders, jobs } from '../../db/schema.js';
 import { inTransaction } from '../../db/transaction.js';
 import { assertOwnBank, findVisibleUser } from '../access.js';
 import type { Actor } from '../actor.js';
-import { AppError, conflict, notFound } from '../errors.js';
+import { AppError, notFound } from '../errors.js';
+import { assertBankHasRoom } from './bank-room.js';
 import { assertOwnClass } from './class-scope.js';
 import { setHolders } from './job-holders.js';
 import { jobOrder, viewJobs, type JobRow } from './job-view.js';
@@ -52,11 +53,7 @@ export function createJob(db: Executor, actor: Actor, body: ParsedJobBody): Prom
   return inTransaction(db, async (tx) => {
     const branchId = await branchOf(tx, actor, body.branchId);
     assertOwnClass(actor, [branchId], jobScope);
-    const [{ count } = { count: 0 }] = await tx
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(jobs)
-      .where(eq(jobs.bankId, actor.bankId));
-    if (count >= economyLimits.jobsPerBankMax) throw conflict(m.tooManyJobs);
+    await assertBankHasRoom(tx, jobs, actor.bankId, economyLimits.jobsPerBankMax, m.tooManyJobs);
     const [row] = await tx
       .insert(jobs)
       .values({ bankId: actor.bankId, branchId, name: body.name, wageCents: body.wage })
