@@ -29,6 +29,8 @@ let requestId: number;
 let goalId: number;
 let itemId: number;
 let orderId: number;
+let jobId: number;
+let awardId: number;
 let classmateChecking: string;
 let studentSavings: string;
 const batchId = '00000000-0000-4000-8000-000000000001';
@@ -109,6 +111,24 @@ async function seedParticipation() {
     sql`insert into goals (account_number, name, amount_cents, position) values (${studentSavings}, 'Bike', 4000, 1) returning id`,
   );
   goalId = goal!.id;
+  await seedEconomy();
+}
+
+/** A job of Main that one.student holds, and an award (issue 34). */
+async function seedEconomy() {
+  const [job] = await queryRows<{ id: number }>(
+    t.db,
+    sql`insert into jobs (bank_id, branch_id, name, wage_cents) values (${one.bankId}, ${one.main.id}, 'Librarian', 200) returning id`,
+  );
+  jobId = job!.id;
+  await t.db.execute(
+    sql`insert into job_holders (job_id, user_id, slot) values (${jobId}, ${one.student.id}, 1)`,
+  );
+  const [award] = await queryRows<{ id: number }>(
+    t.db,
+    sql`insert into awards (bank_id, name, kind, amount_cents) values (${one.bankId}, 'Helped a classmate', 'deposit', 200) returning id`,
+  );
+  awardId = award!.id;
 }
 
 /** An item of one.student's class and their waiting order of it, holding its price on their savings. */
@@ -151,6 +171,8 @@ const {
   teacher,
   tickets,
   store,
+  jobs,
+  awards,
 } = contract;
 const { transactions, users } = contract;
 
@@ -319,6 +341,16 @@ function probes(): Map<Route, Probe> {
     [teacher.resetPassword, { params: student }],
     [teacher.setBanker, { params: student, body: { banker: false } }],
     [teacher.slips, { body: { usernames: [one.student.username] } }],
+    [jobs.create, { body: { name: 'Clerk', wage: 1, branchId: one.main.id } }],
+    [jobs.list, { params: { bankId: one.bankId } }],
+    [jobs.update, { params: { jobId }, body: { wage: 3, holders: [one.student.username] } }],
+    [jobs.delete, { params: { jobId } }],
+    [jobs.ofUser, { params: student }],
+    [awards.create, { body: { name: 'Late homework', kind: 'withdrawal', amount: 1 } }],
+    [awards.list, { params: { bankId: one.bankId } }],
+    [awards.update, { params: { awardId }, body: { amount: 3 } }],
+    [awards.delete, { params: { awardId } }],
+    [awards.give, { params: { awardId }, body: { usernames: [one.student.username] } }],
     [
       teacher.studentGoals,
       { params: { bankId: one.bankId }, query: { usernames: `${one.student.username},one-classmate` } },
@@ -347,6 +379,8 @@ const bankNeutral = new Set<Route>([
   classroom.previewPayday,
   classroom.importRoster,
   users.signInAddress,
+  // An award belongs to the caller's own bank, which it is made in.
+  awards.create,
 ]);
 
 /**
@@ -477,6 +511,7 @@ describe('every API route', () => {
       store.order,
       store.ordersOf,
       store.cancel,
+      jobs.ofUser,
     ];
     for (const route of studentOwned) {
       const probe = probeFor(route)!;
@@ -519,6 +554,8 @@ async function snapshot() {
       (select json_agg(g order by id) from (select id, name, amount_cents from goals) g) as goals,
       (select json_agg(i order by id) from (select id, name, price_cents, stock, active, deleted_at from store_items) i) as items,
       (select json_agg(o order by id) from (select id, status, held_cents, transaction_id from store_orders) o) as orders,
-      (select json_agg(h order by account_number) from (select account_number, held_cents from accounts) h) as holds`,
+      (select json_agg(h order by account_number) from (select account_number, held_cents from accounts) h) as holds,
+      (select json_agg(j order by id) from (select id, name, wage_cents, (select array_agg(user_id order by user_id) from job_holders h where h.job_id = jobs.id) as holders from jobs) j) as jobs,
+      (select json_agg(w order by id) from (select id, name, kind, amount_cents from awards where bank_id = ${one.bankId}) w) as awards`,
   );
 }

@@ -8,8 +8,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
   ACCOUNT_TYPES,
+  AMOUNT_FROM,
   AUDIT_ACTIONS,
   BATCH_KINDS,
+  economyLimits,
   limits,
   ORDER_STATUSES,
   REQUEST_STATUSES,
@@ -173,6 +175,25 @@ const guards: Record<string, Guard> = {
     rule: 'refund reason (reversalReason): 1 to reversalReasonMaxLength characters, stored (400)',
     limit: limits.reversalReasonMaxLength,
   },
+  schedules_amount_from_valid: { rule: 'amountFrom: the AMOUNT_FROM enum (400)', values: AMOUNT_FROM },
+  schedules_wage_terms: {
+    rule: 'amountTermsProblem (schemas/schedules.ts; update-schedule.ts for a change): a fixed amount needs one, wages only a deposit (400)',
+  },
+  jobs_name_length: {
+    rule: 'job name (schemas/economy.ts): 1 to jobNameMaxLength characters, stored (400)',
+    limit: economyLimits.jobNameMaxLength,
+  },
+  jobs_wage_positive: { rule: 'amountInCents: more than 0 (400)' },
+  job_holders_slot_range: {
+    rule: 'economy/job-holders.ts: a Student with jobsPerStudentMax jobs is refused another (409)',
+    limit: economyLimits.jobsPerStudentMax,
+  },
+  awards_name_length: {
+    rule: 'award name (schemas/economy.ts): 1 to awardNameMaxLength characters, stored (400)',
+    limit: economyLimits.awardNameMaxLength,
+  },
+  awards_kind_valid: { rule: 'kind: the BATCH_KINDS enum (400)', values: BATCH_KINDS },
+  awards_amount_positive: { rule: 'amountInCents: more than 0 (400)' },
 };
 
 const t = useTestApp();

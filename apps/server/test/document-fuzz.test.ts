@@ -38,7 +38,11 @@ interface Stated {
 }
 const cursor: Stated = { field: /^cursor$/, words: 'X-Next-Cursor this list gave' };
 const onceEach: Stated = { field: /^items\.[0-9]+\.accountId$/, words: 'Each account at most once' };
-const scheduleTerms: Stated[] = [{ field: /^startDate$/, words: 'startDate today or later' }];
+const wageTerms: Stated = {
+  field: /^amount$|^amountFrom$/,
+  words: 'amount is required unless amountFrom is "wage"',
+};
+const scheduleTerms: Stated[] = [{ field: /^startDate$/, words: 'startDate today or later' }, wageTerms];
 const statedRefusals: Record<string, Stated[]> = {
   'post /user/transfers': [{ field: /^toAccountId$/, words: 'must differ' }],
   'post /admin/users/import': [
@@ -69,7 +73,17 @@ const statedRefusals: Record<string, Stated[]> = {
   'post /user/goals': [{ field: /^accountId$/, words: 'accountId must be a savings account' }],
   'put /user/goals/{goalId}': [{ field: /^$|^body$/, words: 'At least one field' }],
   'put /teller/items/{itemId}': [{ field: /^$|^body$/, words: 'At least one field' }],
-  'put /teller/schedules/{scheduleId}': [{ field: /^$|^body$/, words: 'At least one field' }],
+  'put /teller/schedules/{scheduleId}': [{ field: /^$|^body$/, words: 'At least one field' }, wageTerms],
+  'put /teller/jobs/{jobId}': [
+    { field: /^$|^body$/, words: 'At least one field' },
+    { field: /^holders\.[0-9]+$/, words: 'Each User Id at most once in holders, whatever its case' },
+    { field: /^holders\.[0-9]+$/, words: "Holders must be current Students of the job's branch" },
+  ],
+  'put /teller/awards/{awardId}': [{ field: /^$|^body$/, words: 'At least one field' }],
+  'post /teller/awards/{awardId}/give': [
+    { field: /^$|^body$/, words: 'Exactly one of accountIds and usernames' },
+    { field: /^usernames\.[0-9]+$/, words: 'a User Id whatever its case' },
+  ],
 };
 
 /** Whether a JSON value has a key the parser refuses anywhere in it (the document's info states it). */

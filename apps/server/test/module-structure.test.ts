@@ -74,7 +74,7 @@ const DOMAIN_LAYERS: string[][] = [
     'store',
   ],
   ['ledger/reversals', 'month-end'],
-  ['accounts'],
+  ['accounts', 'economy'],
   ['users', 'schedules'],
   ['demo'],
 ];

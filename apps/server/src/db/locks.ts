@@ -33,6 +33,9 @@ import { queryRows, type Executor, type Tx } from './database.js';
  *        LOCKED, after the posting lock. It conflicts only with FOR UPDATE, so a transfer and a
  *        posting step never wait for each other, and while a step holds it nobody changes the
  *        account's posted rows or the rows the step posts.
+ *      Changing a job's holders (domain/economy/job-holders.ts) locks the job row, then the
+ *      holders' user rows in ascending id (FOR NO KEY UPDATE, so sign-ins and rows that reference a
+ *      user go on), and no account: two changes of one Student's jobs take turns for their 3 slots.
  *      One exception: a transfer group (db/functions/ledger_transfer_group.sql) does not claim
  *      its keys; it writes them, with their answers, after its accounts. The same key at once on
  *      another path is the only wait the other way round; PostgreSQL breaks that cycle as a

@@ -6,7 +6,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   ACCOUNT_TYPES,
+  AMOUNT_FROM,
   BATCH_KINDS,
+  economyLimits,
   limits,
   ORDER_STATUSES,
   REQUEST_STATUSES,
@@ -372,7 +374,9 @@ export const schedules = pgTable(
       .references(() => banks.id),
     name: text('name').notNull(),
     kind: text('kind', { enum: BATCH_KINDS }).notNull(),
-    amountCents: cents('amount_cents').notNull(),
+    /** Null when it pays wages (amountFrom 'wage'): each Student's jobs say how much. */
+    amountCents: cents('amount_cents'),
+    amountFrom: text('amount_from', { enum: AMOUNT_FROM }).notNull().default('fixed'),
     memo: text('memo'),
     every: text('every', { enum: SCHEDULE_EVERY }).notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -412,6 +416,12 @@ export const schedules = pgTable(
     ),
     check('schedules_next_index_not_negative', sql`${t.nextIndex} >= 0`),
     check('schedules_stopped_with_reason', sql`(${t.pausedReason} is null) = (${t.stoppedAt} is null)`),
+    check('schedules_amount_from_valid', isOneOf(t.amountFrom, AMOUNT_FROM)),
+    // A fixed amount, or the wages of each Student's jobs: only a payday pays wages.
+    check(
+      'schedules_wage_terms',
+      sql`(${t.amountFrom} = 'fixed') = (${t.amountCents} is not null) and (${t.amountFrom} = 'fixed' or ${t.kind} = 'deposit')`,
+    ),
     index('schedules_bank_idx').on(t.bankId),
     index('schedules_due_idx')
       .on(t.nextRunAt)
@@ -775,5 +785,79 @@ export const storeOrders = pgTable(
     index('store_orders_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} = 'waiting'`),
+  ],
+);
+
+/**
+ * A class job with its wage (API.md "The class economy"): for one branch, or (branch null) every
+ * branch of the bank. A branch deleted takes its jobs with it (it has no Students by then).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => banks.id),
+    branchId: integer('branch_id'),
+    name: text('name').notNull(),
+    wageCents: cents('wage_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('jobs_name_length', lengthUpTo(t.name, economyLimits.jobNameMaxLength)),
+    check('jobs_wage_positive', sql`${t.wageCents} > 0`),
+    foreignKey({
+      name: 'jobs_branch_same_bank_fk',
+      columns: [t.bankId, t.branchId],
+      foreignColumns: [branches.bankId, branches.id],
+    }).onDelete('cascade'),
+    index('jobs_bank_idx').on(t.bankId),
+  ],
+);
+
+/**
+ * Who holds a job. Each holding takes one of its Student's slots (1 to jobsPerStudentMax), so the
+ * database refuses one job too many whatever arrives at once.
+ */
+export const jobHolders = pgTable(
+  'job_holders',
+  {
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    slot: integer('slot').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.userId] }),
+    unique('job_holders_user_slot_unique').on(t.userId, t.slot),
+    check(
+      'job_holders_slot_range',
+      sql`${t.slot} between 1 and ${sql.raw(String(economyLimits.jobsPerStudentMax))}`,
+    ),
+  ],
+);
+
+/** An award: a bonus (deposit) or fine (withdrawal) of a fixed amount, given as a payday. */
+export const awards = pgTable(
+  'awards',
+  {
+    id: serial('id').primaryKey(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => banks.id),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: BATCH_KINDS }).notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('awards_name_length', lengthUpTo(t.name, economyLimits.awardNameMaxLength)),
+    check('awards_kind_valid', isOneOf(t.kind, BATCH_KINDS)),
+    check('awards_amount_positive', sql`${t.amountCents} > 0`),
+    index('awards_bank_idx').on(t.bankId),
   ],
 );

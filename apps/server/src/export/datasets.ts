@@ -92,12 +92,12 @@ export const datasets: Dataset[] = [
     name: 'schedules',
     table: 'schedules',
     columns: columns(
-      'id name kind amount memo every startDate targetBranch targetAccounts accountType shortfall active ' +
+      'id name kind amount amountFrom memo every startDate targetBranch targetAccounts accountType shortfall active ' +
         'nextRunAt pausedReason createdBy createdAt deletedAt',
       { amount: 'money', targetAccounts: 'list' },
     ),
     query: (bankId) =>
-      sql`select s.id, s.name, s.kind, s.amount_cents as amount, s.memo, s.every,
+      sql`select s.id, s.name, s.kind, s.amount_cents as amount, s.amount_from as "amountFrom", s.memo, s.every,
             s.start_date::text as "startDate", b.name as "targetBranch", s.target_accounts as "targetAccounts",
             s.account_type as "accountType", s.shortfall, s.active, ${iso('s.next_run_at')} as "nextRunAt",
             s.paused_reason as "pausedReason", u.username as "createdBy", ${iso('s.created_at')} as "createdAt",
@@ -179,6 +179,26 @@ export const datasets: Dataset[] = [
           where a.bank_id = ${bankId} order by g.account_number, g.position`,
   },
   {
+    name: 'jobs',
+    table: 'jobs',
+    columns: columns('id branch name wage holders createdAt', { wage: 'money', holders: 'list' }),
+    query: (bankId) =>
+      sql`select j.id, b.name as branch, j.name, j.wage_cents as wage,
+            coalesce((select array_agg(u.username order by lower(u.username)) from job_holders h
+                        join users u on u.id = h.user_id where h.job_id = j.id), '{}') as holders,
+            ${iso('j.created_at')} as "createdAt"
+          from jobs j left join branches b on b.id = j.branch_id
+          where j.bank_id = ${bankId} order by j.id`,
+  },
+  {
+    name: 'awards',
+    table: 'awards',
+    columns: columns('id name kind amount createdAt', { amount: 'money' }),
+    query: (bankId) =>
+      sql`select id, name, kind, amount_cents as amount, ${iso('created_at')} as "createdAt"
+          from awards where bank_id = ${bankId} order by id`,
+  },
+  {
     name: 'support-tickets',
     table: 'support_tickets',
     columns: columns('id username type title contents severity status createdAt updatedAt'),
@@ -199,6 +219,7 @@ export const leftOut: Record<string, string> = {
   sessions: 'sign-ins under way (token hashes): nothing a school keeps',
   login_failures: 'failed sign-ins by user name and address, kept an hour to slow down guessing',
   idempotency_keys: 'answers kept to replay a repeated request; the money they moved is in transactions',
+  job_holders: 'who holds each job: the jobs dataset lists each job with its holders',
   interest_credits: 'which months have had their interest; the interest itself is in transactions',
   job_failures:
     "the operator's record of background work that failed; a schedule it stopped says why in schedules",

@@ -5,6 +5,7 @@ import { bankRoutes } from './bank.js';
 import { branchRoutes } from './branches.js';
 import { classroomRoutes } from './classroom.js';
 import type { RouteDeps } from './deps.js';
+import { economyRoutes } from './economy.js';
 import { goalRoutes, requestRoutes } from './participation.js';
 import { scheduleRoutes } from './schedules.js';
 import { sessionRoutes } from './sessions.js';
@@ -35,4 +36,5 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, con
   await app.register(goalRoutes, deps);
   await app.register(teacherRoutes, deps);
   await app.register(storeRoutes, deps);
+  await app.register(economyRoutes, deps);
 };

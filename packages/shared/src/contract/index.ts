@@ -5,6 +5,7 @@ export { auditCalls } from './audit.js';
 export { bankCalls } from './bank.js';
 export { branchCalls } from './branches.js';
 export { classroomCalls } from './classroom.js';
+export { awardCalls, jobCalls } from './economy.js';
 export { scheduleCalls } from './schedules.js';
 export { goalCalls, requestCalls } from './participation.js';
 export { sessionCalls } from './sessions.js';

@@ -96,6 +96,28 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
   'POST /login': {
     summary: 'Sign in with JSON {username, password} and/or a Basic header; answers the token as text',
   },
+  'GET /teller/jobs/:bankId': { summary: "The bank's class jobs by name, each with its holders" },
+  'GET /user/jobs/:username': {
+    summary: 'The jobs a Student holds (their own; staff: any Student of the bank)',
+  },
+  'POST /teller/jobs': {
+    summary:
+      "A class job with its wage: for a branch, or (branchId null) every branch; a teacher's is their class's",
+    description: 'branchId must be a branch of the bank (404 otherwise).',
+  },
+  'PUT /teller/awards/:awardId': { description: 'At least one field must be sent.' },
+  'PUT /teller/jobs/:jobId': {
+    summary: 'Change its name or wage, or set its holders (the whole list)',
+    description:
+      "At least one field must be sent. Each User Id at most once in holders, whatever its case. Holders must be current Students of the job's branch (any branch of the bank for a job of every branch): any other is a 400 naming it. A Student holds at most 3 jobs: one more is a 409 naming them, and nothing changes.",
+  },
+  'DELETE /teller/jobs/:jobId': { summary: 'The job and its holdings go; wages paid stay paid' },
+  'GET /teller/awards/:bankId': { summary: "The bank's awards (bonus and fine buttons) by name" },
+  'POST /teller/awards/:awardId/give': {
+    summary: "Give an award to many Students at once, as one payday whose memo is the award's name",
+    description:
+      'Exactly one of accountIds and usernames (each Student on their CHECKING account), each at most once (a User Id whatever its case). Not all or nothing: a fine a Student cannot pay from their available money (or one without an open CHECKING account) leaves them out, listed in leftOut with the reason; batchId is null when nobody was paid. An account or Student not of the bank is a 404 naming each; a teacher gives only to their own class (403).',
+  },
   'POST /teller/batches': {
     summary: 'Class payday: one deposit or withdrawal per item, all or nothing',
     description:
@@ -148,7 +170,8 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
   },
   'POST /teller/schedules': {
     summary: "A payday or bill that runs on its own at 06:00 in the bank's time zone",
-    description: "Each account at most once in accountIds; startDate today or later in the bank's time zone.",
+    description:
+      'Each account at most once in accountIds; startDate today or later in the bank\'s time zone; amount is required unless amountFrom is "wage" (then each Student is paid their jobs\' wages, and only a deposit may).',
   },
   'POST /teller/schedules/:scheduleId/runNow': {
     summary: 'An extra run now (the regular ones stay where they are)',
@@ -156,7 +179,8 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
   'POST /teller/schedules/preview': {
     summary:
       "A schedule's next run before it is saved (the form's terms), as a payday preview; writes nothing",
-    description: "Each account at most once in accountIds; startDate today or later in the bank's time zone.",
+    description:
+      'Each account at most once in accountIds; startDate today or later in the bank\'s time zone; amount is required unless amountFrom is "wage" (then each Student is paid their jobs\' wages, and only a deposit may).',
   },
   'POST /user/goals': {
     summary: 'A Student sets a goal on one of their savings accounts (at most 5 an account)',
@@ -187,7 +211,8 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
   },
   'PUT /teller/schedules/:scheduleId': {
     summary: 'Change any field, or pause and resume (active); changes only future runs',
-    description: 'At least one field must be sent.',
+    description:
+      'At least one field must be sent. After the change, amount is required unless amountFrom is "wage" (then each Student is paid their jobs\' wages, and only a deposit may).',
   },
   'PUT /user/goals/:goalId': { description: 'At least one field must be sent.' },
   'PUT /user/users/:userId/updateDisplayName': {

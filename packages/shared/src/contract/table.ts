@@ -3,6 +3,7 @@ import { auditCalls } from './audit.js';
 import { bankCalls } from './bank.js';
 import { branchCalls } from './branches.js';
 import { classroomCalls } from './classroom.js';
+import { awardCalls, jobCalls } from './economy.js';
 import type { Route } from './route.js';
 import { scheduleCalls } from './schedules.js';
 import { goalCalls, requestCalls } from './participation.js';
@@ -34,6 +35,8 @@ export const contract = {
   goals: goalCalls,
   teacher: teacherCalls,
   store: storeCalls,
+  jobs: jobCalls,
+  awards: awardCalls,
 };
 
 /** The whole table, one entry per method and path. */

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ACCOUNT_NUMBER_PATTERN, limits, SCHEDULE_EVERY, SHORTFALL_RULES } from '../constants.js';
+import { AMOUNT_FROM, economyText, type AmountFrom } from '../economy-text.js';
 import { messages, schoolYearText as m } from '../messages.js';
 import { accountType } from './accounts.js';
 import { batchKind, batchPreview } from './classroom.js';
@@ -14,6 +15,24 @@ import { memo } from './transactions.js';
 
 export const scheduleEvery = z.enum(SCHEDULE_EVERY);
 export const shortfallRule = z.enum(SHORTFALL_RULES);
+/** Where a run's amount comes from: the schedule's own, or each Student's jobs' wages (issue 34). */
+export const amountFrom = z.enum(AMOUNT_FROM);
+
+/**
+ * What is wrong with a schedule's amount terms, or null: a fixed amount needs one; wages are paid,
+ * never billed. The server checks a change of a saved schedule by the same rule (update-schedule.ts).
+ */
+export function amountTermsProblem(terms: {
+  kind: string;
+  amountFrom: AmountFrom;
+  hasAmount: boolean;
+}): { field: 'amount' | 'amountFrom'; message: string } | null {
+  if (terms.amountFrom === 'fixed')
+    return terms.hasAmount ? null : { field: 'amount', message: economyText.scheduleAmountRequired };
+  return terms.kind === 'deposit'
+    ? null
+    : { field: 'amountFrom', message: economyText.scheduleWageOnlyDeposit };
+}
 
 const scheduleName = text({
   label: 'Name',
@@ -62,18 +81,27 @@ const scheduleAmount = amountInCents({
   notPositive: m.scheduleAmountInvalid,
 });
 
-/** POST /teller/schedules. */
-export const createScheduleBody = z.object({
-  name: scheduleName,
-  kind: batchKind,
-  amount: scheduleAmount,
-  memo,
-  every: scheduleEvery,
-  startDate: calendarDate,
-  target: scheduleTarget,
-  accountType: accountType.default('CHECKING'),
-  shortfall: shortfallRule.default('skip'),
-});
+/**
+ * POST /teller/schedules. With `amountFrom: "wage"` each Student is paid their jobs' wages and
+ * `amount` is not used (it may be left out); otherwise `amount` is required.
+ */
+export const createScheduleBody = z
+  .object({
+    name: scheduleName,
+    kind: batchKind,
+    amount: scheduleAmount.optional(),
+    amountFrom: amountFrom.default('fixed'),
+    memo,
+    every: scheduleEvery,
+    startDate: calendarDate,
+    target: scheduleTarget,
+    accountType: accountType.default('CHECKING'),
+    shortfall: shortfallRule.default('skip'),
+  })
+  .superRefine((body, ctx) => {
+    const problem = amountTermsProblem({ ...body, hasAmount: body.amount !== undefined });
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
 export type CreateScheduleBody = z.input<typeof createScheduleBody>;
 export type ParsedScheduleBody = z.output<typeof createScheduleBody>;
 
@@ -87,6 +115,7 @@ export const updateScheduleBody = z
   .object({
     name: scheduleName.optional(),
     amount: scheduleAmount.optional(),
+    amountFrom: amountFrom.optional(),
     memo: memoChange,
     every: scheduleEvery.optional(),
     startDate: calendarDate.optional(),
@@ -148,7 +177,9 @@ export const schedule = z.object({
   bankId: z.number().int(),
   name: z.string(),
   kind: batchKind,
-  amount: z.number(),
+  /** Null when it pays wages (`amountFrom` "wage"). */
+  amount: z.number().nullable(),
+  amountFrom,
   memo: z.string().nullable(),
   every: scheduleEvery,
   startDate: z.string(),

@@ -1,4 +1,4 @@
-import { schoolYearText as m, type ParsedScheduleBody } from '@bank/shared';
+import { economyText, schoolYearText as m, type ParsedScheduleBody } from '@bank/shared';
 import { dollars } from '../audit/record-audit.js';
 import type { ScheduleRow } from './schedule-view.js';
 
@@ -8,6 +8,7 @@ export function describeTerms(
     ScheduleRow,
     | 'kind'
     | 'amountCents'
+    | 'amountFrom'
     | 'every'
     | 'startDate'
     | 'targetBranchId'
@@ -21,7 +22,8 @@ export function describeTerms(
       ? `every Student of branch ${row.targetBranchId} (${row.accountType})`
       : `${row.targetAccounts?.length ?? 0} accounts`;
   const shortfall = row.kind === 'withdrawal' ? `, shortfall ${row.shortfall}` : '';
-  return `${row.kind} ${dollars(row.amountCents)} ${m.everyLabel[row.every]} from ${row.startDate} to ${whom}${shortfall}`;
+  const amount = row.amountCents === null ? economyText.scheduleWagesDescription : dollars(row.amountCents);
+  return `${row.kind} ${amount} ${m.everyLabel[row.every]} from ${row.startDate} to ${whom}${shortfall}`;
 }
 
 /** The schedule's columns from a parsed body's terms. */
@@ -30,6 +32,12 @@ export function termsOf(body: Partial<ParsedScheduleBody>) {
   return {
     ...(body.name === undefined ? {} : { name: body.name }),
     ...(body.amount === undefined ? {} : { amountCents: body.amount }),
+    // Wages name no amount of their own: one sent beside them is not kept.
+    ...(body.amountFrom === undefined
+      ? {}
+      : body.amountFrom === 'wage'
+        ? { amountFrom: body.amountFrom, amountCents: null }
+        : { amountFrom: body.amountFrom }),
     ...(body.memo === undefined ? {} : { memo: body.memo }),
     ...(body.every === undefined ? {} : { every: body.every }),
     ...(body.startDate === undefined ? {} : { startDate: body.startDate }),

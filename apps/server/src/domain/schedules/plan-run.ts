@@ -1,19 +1,29 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { limits, schoolYearText as m } from '@bank/shared';
+import { economyText, limits, schoolYearText as m } from '@bank/shared';
 import type { Executor, Tx } from '../../db/client.js';
 import { accounts, users } from '../../db/schema.js';
 import { conflict } from '../errors.js';
+import { wagesOf } from '../economy/index.js';
 import { lockAccounts, type AccountRow } from '../ledger/locked-accounts.js';
 import type { ScheduleRow, StoredCut, StoredLeftOut } from './schedule-view.js';
 
 /** The terms a run is worked out from: a saved schedule's, or a form's before it is saved (a preview). */
 export type PlanTerms = Pick<
   ScheduleRow,
-  'bankId' | 'kind' | 'amountCents' | 'accountType' | 'shortfall' | 'targetBranchId' | 'targetAccounts'
+  | 'bankId'
+  | 'kind'
+  | 'amountCents'
+  | 'amountFrom'
+  | 'accountType'
+  | 'shortfall'
+  | 'targetBranchId'
+  | 'targetAccounts'
 >;
 
 /** Whom a run would pay or bill: an account (or a Student of the branch who has none) and its owner. */
 interface Candidate {
+  /** The owner (null for a listed account of no user of the bank). */
+  userId: number | null;
   accountId: string | null;
   username: string | null;
   name: string | null;
@@ -73,7 +83,12 @@ async function branchCandidates(db: Executor, schedule: PlanTerms, branchId: num
     .orderBy(asc(accounts.openedAt), asc(accounts.accountNumber))
     .limit(1);
   const candidates = await db
-    .select({ accountId: sql<string | null>`(${account})`, username: users.username, name: users.name })
+    .select({
+      userId: users.id,
+      accountId: sql<string | null>`(${account})`,
+      username: users.username,
+      name: users.name,
+    })
     .from(users)
     .where(studentsOf(schedule.bankId, branchId))
     .orderBy(sql`lower(${users.name})`, sql`lower(${users.username})`)
@@ -86,13 +101,20 @@ async function branchCandidates(db: Executor, schedule: PlanTerms, branchId: num
 async function listedCandidates(db: Executor, schedule: PlanTerms, numbers: string[]): Promise<Candidate[]> {
   const rows = numbers.length
     ? await db
-        .select({ accountId: accounts.accountNumber, username: users.username, name: users.name })
+        .select({
+          userId: users.id,
+          accountId: accounts.accountNumber,
+          username: users.username,
+          name: users.name,
+        })
         .from(accounts)
         .innerJoin(users, eq(users.id, accounts.userId))
         .where(and(inArray(accounts.accountNumber, numbers), eq(accounts.bankId, schedule.bankId)))
     : [];
   const owners = new Map(rows.map((row) => [row.accountId, row]));
-  return numbers.map((accountId) => owners.get(accountId) ?? { accountId, username: null, name: null });
+  return numbers.map(
+    (accountId) => owners.get(accountId) ?? { userId: null, accountId, username: null, name: null },
+  );
 }
 
 function candidatesOf(db: Executor, schedule: PlanTerms): Promise<Candidate[]> {
@@ -106,9 +128,14 @@ function candidatesOf(db: Executor, schedule: PlanTerms): Promise<Candidate[]> {
  * takes the amount, or, when the account cannot pay it, leaves it out ("skip") or takes what it
  * has ("partial"; an empty account is left out).
  */
-function judge(schedule: PlanTerms, candidate: Candidate, account: AccountRow, plan: RunPlan): void {
+function judge(
+  schedule: PlanTerms,
+  candidate: Candidate,
+  account: AccountRow,
+  asked: number,
+  plan: RunPlan,
+): void {
   const who = { accountId: account.accountNumber, username: candidate.username, name: candidate.name };
-  const asked = schedule.amountCents;
   // What the account may spend: its balance less what waiting requests hold.
   const available = account.balanceCents - account.heldCents;
   const payment = { account, username: candidate.username ?? '', name: candidate.name ?? '' };
@@ -141,15 +168,26 @@ export async function planRun(db: Executor, schedule: PlanTerms, lockWith?: Tx):
             ])
           : [],
       );
+  const wages =
+    schedule.amountFrom === 'wage'
+      ? await wagesOf(
+          db,
+          candidates.flatMap((c) => (c.userId === null ? [] : [c.userId])),
+        )
+      : null;
   const plan: RunPlan = { pay: [], leftOut: [], cut: [] };
-  for (const candidate of candidates) {
+  for (const { userId, ...candidate } of candidates) {
     const account = candidate.accountId ? found.get(candidate.accountId) : undefined;
+    // What this Student is asked or paid: the schedule's amount, or the wages of their jobs.
+    const asked = wages ? (userId === null ? 0 : (wages.get(userId) ?? 0)) : schedule.amountCents!;
     if (!candidate.accountId) {
       plan.leftOut.push({ ...candidate, reason: m.leftOutNoAccount(schedule.accountType) });
     } else if (!account || account.closedAt !== null || account.bankId !== schedule.bankId) {
       plan.leftOut.push({ ...candidate, reason: m.leftOutClosed });
+    } else if (asked === 0) {
+      plan.leftOut.push({ ...candidate, reason: economyText.leftOutNoJob });
     } else {
-      judge(schedule, candidate, account, plan);
+      judge(schedule, { userId, ...candidate }, account, asked, plan);
     }
   }
   return plan;

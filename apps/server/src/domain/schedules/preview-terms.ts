@@ -28,7 +28,8 @@ export async function previewTerms(
   const terms = {
     bankId: actor.bankId,
     kind: body.kind,
-    amountCents: body.amount,
+    amountCents: body.amountFrom === 'wage' ? null : body.amount!,
+    amountFrom: body.amountFrom,
     accountType: body.accountType,
     shortfall: body.shortfall,
     targetBranchId: null,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import {
+  amountTermsProblem,
   schoolYearText as m,
   type ParsedScheduleChange,
   type Schedule,
@@ -11,6 +12,7 @@ import { inTransaction } from '../../db/transaction.js';
 import type { Actor } from '../actor.js';
 import { recordAudit } from '../audit/record-audit.js';
 import { loadBank } from '../bank/bank-settings.js';
+import { badRequest } from '../errors.js';
 import { assertMayMoveMoney } from '../ledger/permissions.js';
 import { assertNotPast } from './create-schedule.js';
 import { describeTerms, termsOf } from './describe.js';
@@ -68,6 +70,9 @@ async function writeChange(
     assertNotPast(change.startDate, bank.timeZone, now);
   const terms = termsOf(change);
   const merged: ScheduleRow = { ...before, ...terms, active: change.active ?? before.active };
+  // The amount terms as they would be after the change, by the rule a new schedule's are checked by.
+  const problem = amountTermsProblem({ ...merged, hasAmount: merged.amountCents !== null });
+  if (problem) throw badRequest(problem.message, { [problem.field]: problem.message });
   if (change.target !== undefined || change.accountType !== undefined)
     await checkTarget(tx, bank, targetOf(merged), merged.accountType);
   const [after] = await tx

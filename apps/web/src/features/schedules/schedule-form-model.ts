@@ -72,7 +72,8 @@ export function valuesOf(schedule: Schedule, settings: BankSettings): ScheduleVa
   return {
     ...freshValues(settings, schedule.kind),
     name: schedule.name,
-    amount: schedule.amount.toFixed(2),
+    // A schedule paying wages (issue 34) has no amount of its own.
+    amount: schedule.amount === null ? '' : schedule.amount.toFixed(2),
     memo: schedule.memo ?? '',
     who: 'branchId' in target ? 'branch' : 'accounts',
     branchId: 'branchId' in target ? String(target.branchId) : '',

@@ -1,4 +1,4 @@
-import { schoolYearScreens as t, type Schedule } from '@bank/shared';
+import { economyText, schoolYearScreens as t, type Schedule } from '@bank/shared';
 import { bankDay, dayOrdinal, RUN_TIME, weekdayOf } from '../../lib/bank-time';
 import { money } from '../../lib/format';
 
@@ -48,7 +48,7 @@ export function scheduleLine(schedule: Schedule, ctx: LineContext): string {
   const direction = schedule.kind === 'deposit' ? 'to' : 'from';
   return [
     schedule.name,
-    `${money(schedule.amount)} ${direction} ${whom(schedule, ctx)}`,
+    `${schedule.amount === null ? economyText.scheduleWagesDescription : money(schedule.amount)} ${direction} ${whom(schedule, ctx)}`,
     cadenceOf(schedule.every, schedule.startDate),
     state(schedule, ctx.zone),
   ].join(' · ');

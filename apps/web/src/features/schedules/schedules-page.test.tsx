@@ -27,6 +27,7 @@ const weekly: Schedule = {
   name: 'Class job pay',
   kind: 'deposit',
   amount: 5,
+  amountFrom: 'fixed',
   memo: null,
   every: 'week',
   startDate: '2026-11-27',
