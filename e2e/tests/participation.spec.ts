@@ -317,6 +317,8 @@ async function teacherScreens(page: Page, size: string, classmate: Classmate) {
   await page.getByRole('dialog').getByRole('button', { name: 'Go Back' }).click();
   // Found by the search, as a teacher would: 25 students a page, and other tests' students may come first.
   await page.goto(`/1/students?q=${classmate.username}`);
+  // The list opens on the teacher's own class (issue 33); the classmate's is another.
+  await page.getByLabel('Class', { exact: true }).selectOption({ label: 'All branches' });
   await expect(page.getByTestId('student-goals').first()).toBeVisible();
   await capture(page, `${size}-students-goals`);
   await signOut(page);
