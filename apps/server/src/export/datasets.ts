@@ -199,6 +199,34 @@ export const datasets: Dataset[] = [
           from awards where bank_id = ${bankId} order by id`,
   },
   {
+    name: 'store-items',
+    table: 'store_items',
+    columns: columns('id branch name description price stock perStudentLimit active createdAt deletedAt', {
+      price: 'money',
+    }),
+    query: (bankId) =>
+      sql`select i.id, b.name as branch, i.name, i.description, i.price_cents as price, i.stock,
+            i.per_student_limit as "perStudentLimit", i.active, ${iso('i.created_at')} as "createdAt",
+            ${iso('i.deleted_at')} as "deletedAt"
+          from store_items i left join branches b on b.id = i.branch_id
+          where i.bank_id = ${bankId} order by i.id`,
+  },
+  {
+    name: 'store-orders',
+    table: 'store_orders',
+    columns: columns(
+      'id itemId itemName accountNumber username price held status createdAt expiresAt decidedBy decidedAt reason transactionId',
+      { price: 'money', held: 'money' },
+    ),
+    query: (bankId) =>
+      sql`select o.id, o.item_id as "itemId", o.item_name as "itemName", o.account_number as "accountNumber",
+            u.username, o.price_cents as price, o.held_cents as held, o.status, ${iso('o.created_at')} as "createdAt",
+            ${iso('o.expires_at')} as "expiresAt", d.username as "decidedBy", ${iso('o.decided_at')} as "decidedAt",
+            o.reason, o.transaction_id as "transactionId"
+          from store_orders o join users u on u.id = o.user_id left join users d on d.id = o.decided_by
+          where o.bank_id = ${bankId} order by o.id`,
+  },
+  {
     name: 'support-tickets',
     table: 'support_tickets',
     columns: columns('id username type title contents severity status createdAt updatedAt'),
