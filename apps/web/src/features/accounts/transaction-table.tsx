@@ -47,7 +47,8 @@ function ShownBalance({
   return (
     <Stack gap={0} align="flex-end">
       <span>--</span>
-      <Text size="xs" c="dimmed" data-testid="arrives">
+      {/* The amount columns keep to one line; this sentence wraps, so a phone shows the whole row. */}
+      <Text size="xs" c="dimmed" ta="right" style={{ whiteSpace: 'normal' }} data-testid="arrives">
         {arrivalText(t.transactionDate, timeZone)}
       </Text>
     </Stack>
