@@ -22,6 +22,7 @@ export async function seedSchoolYear(db: Database, now = new Date()): Promise<vo
   try {
     await paydayAndReversal(app, db);
     await classBankerAndGoal(app, db);
+    await classEconomy(app, db);
     // Last: its failed sign-in must stay on record, and a later sign-in would clear it.
     await studentDay(app, db);
   } finally {
@@ -121,6 +122,43 @@ async function classBankerAndGoal(app: App, db: Database): Promise<void> {
     body: { accountId: '4000067890', name: 'Bike', amount: 150 },
   });
   expectStatus('goal', goal, 201);
+}
+
+/** A class job the student holds, an award, and a store item the student has ordered (its hold waits). */
+async function classEconomy(app: App, db: Database): Promise<void> {
+  const [main] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from branches where bank_id = 1 and name = 'Main Campus'`,
+  );
+  const teller = await signIn(app, 'teller');
+  const job = await call(app, 'POST', '/teller/jobs', {
+    token: teller,
+    body: { name: 'Librarian', wage: 3, branchId: main!.id },
+  });
+  expectStatus('job', job, 201);
+  const holders = await call(app, 'PUT', `/teller/jobs/${(job.body as { jobId: number }).jobId}`, {
+    token: teller,
+    body: { holders: ['student'] },
+  });
+  expectStatus('job holders', holders, 200);
+  expectStatus(
+    'award',
+    await call(app, 'POST', '/teller/awards', {
+      token: teller,
+      body: { name: 'Helped a classmate', kind: 'deposit', amount: 2 },
+    }),
+    201,
+  );
+  const item = await call(app, 'POST', '/teller/items', {
+    token: teller,
+    body: { name: 'Homework pass', price: 4, stock: 5, branchId: main!.id },
+  });
+  expectStatus('store item', item, 201);
+  const order = await call(app, 'POST', '/user/orders', {
+    token: await signIn(app, 'student'),
+    body: { itemId: (item.body as { itemId: number }).itemId, accountId: '4000012345' },
+  });
+  expectStatus('store order', order, 201);
 }
 
 /** A weekly class pay that started two weeks ago, caught up to now (its runs, paydays and audit). */

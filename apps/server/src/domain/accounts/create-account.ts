@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { messages, type Account, type AccountType } from '@bank/shared';
 import type { Database, Tx } from '../../db/client.js';
-import { branches, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { assertOwnBank } from '../access.js';
 import { loadBank } from '../bank/bank-settings.js';
+import { lockBranchOfBank } from '../branches/lock-branch.js';
 import { conflict, notFound } from '../errors.js';
 import { insertWithFreshNumber } from './account-number.js';
 import { toAccount } from './to-account.js';
@@ -26,21 +27,11 @@ export function isAccountTypeOffered(
   return type === 'CHECKING' ? bank.checkingActive : bank.savingsActive;
 }
 
-/*
- * The branch and the owner are read with share locks: a concurrent branch deletion, user move or
+/**
+ * The branch and the owner are read with share locks (lockBranchOfBank, lockOwner): a concurrent branch deletion, user move or
  * user retirement (which lock those rows for update) then either finishes first and is seen
  * here, or waits until this account exists and sees it.
  */
-async function lockBranch(tx: Tx, bankId: number, branchId: number) {
-  const [branch] = await tx
-    .select({ id: branches.id })
-    .from(branches)
-    .where(and(eq(branches.id, branchId), eq(branches.bankId, bankId)))
-    .for('share');
-  if (!branch) throw notFound();
-  return branch;
-}
-
 async function lockOwner(tx: Tx, bankId: number, username: string) {
   const [owner] = await tx
     .select()
@@ -64,7 +55,7 @@ export async function createAccount(
 ): Promise<Account> {
   if (input.bankId !== undefined) assertOwnBank(actor, input.bankId);
   return inTransaction(db, async (tx) => {
-    const branch = await lockBranch(tx, actor.bankId, input.branchId);
+    const branch = await lockBranchOfBank(tx, actor.bankId, input.branchId);
     const owner = await lockOwner(tx, actor.bankId, input.username);
     if (owner.role !== 'USER' || owner.branchId !== branch.id || owner.deletedAt !== null) {
       throw conflict(messages.accountOwnerNotStudentOfBranch, 'ACCOUNT_OWNER_NOT_STUDENT_OF_BRANCH');

@@ -68,7 +68,10 @@ async function writeChange(
   const bank = await loadBank(tx, actor.bankId);
   if (change.startDate !== undefined && change.startDate !== before.startDate)
     assertNotPast(change.startDate, bank.timeZone, now);
-  const terms = termsOf(change);
+  const changed = termsOf(change);
+  // Wages name no amount of their own, whether the change or the saved schedule pays them (as on create).
+  const paysWages = (change.amountFrom ?? before.amountFrom) === 'wage';
+  const terms = paysWages && change.amount !== undefined ? { ...changed, amountCents: null } : changed;
   const merged: ScheduleRow = { ...before, ...terms, active: change.active ?? before.active };
   // The amount terms as they would be after the change, by the rule a new schedule's are checked by.
   const problem = amountTermsProblem({ ...merged, hasAmount: merged.amountCents !== null });

@@ -2,8 +2,9 @@ import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import { limits, storeText as m, type StoreItem } from '@bank/shared';
 import type { Executor, Tx } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
-import { branches, storeItems } from '../../db/schema.js';
+import { storeItems } from '../../db/schema.js';
 import { assertOwnBank } from '../access.js';
+import { lockBranchOfBank } from '../branches/lock-branch.js';
 import { isStaff, type Actor } from '../actor.js';
 import { conflict, notFound } from '../errors.js';
 import { toItem, type ItemRow } from './item-view.js';
@@ -27,13 +28,7 @@ export type ItemChanges = Partial<Omit<ItemInput, 'branchId'>> & { branchId?: nu
  * written (the branch's delete looks for items); another bank's or a missing one is a 404.
  */
 async function assertBranchOfBank(tx: Tx, bankId: number, branchId: number | null): Promise<void> {
-  if (branchId === null) return;
-  const [branch] = await tx
-    .select({ id: branches.id })
-    .from(branches)
-    .where(and(eq(branches.id, branchId), eq(branches.bankId, bankId)))
-    .for('share');
-  if (!branch) throw notFound();
+  if (branchId !== null) await lockBranchOfBank(tx, bankId, branchId);
 }
 
 /** Who may sell to a branch (or, null, the whole bank): the branch named must be theirs to run. */

@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { messages, type Role } from '@bank/shared';
 import type { Tx } from '../../db/client.js';
-import { branches } from '../../db/schema.js';
-import { badRequest, notFound } from '../errors.js';
+import { lockBranchOfBank } from '../branches/lock-branch.js';
+import { badRequest } from '../errors.js';
 
 /**
  * The branch rule of create and edit user: a Student must have a branch, staff may have one or
@@ -21,11 +20,5 @@ export async function assertBranchRule(
       throw badRequest(messages.studentNeedsBranch, { branchId: messages.studentNeedsBranch });
     return;
   }
-  const [branch] = await tx
-    .select({ id: branches.id })
-    .from(branches)
-    .where(and(eq(branches.id, branchId), eq(branches.bankId, bankId)))
-    .limit(1)
-    .for('share');
-  if (!branch) throw notFound();
+  await lockBranchOfBank(tx, bankId, branchId);
 }
