@@ -188,6 +188,8 @@ test('a teacher schedules, runs and reverses by keyboard alone', async ({ page, 
   await keys.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Reverse Payday' });
   await expect(dialog.getByLabel(/^Reason/)).toBeFocused();
+  // The choice of whom appears once the payday's payments have loaded (before, Shift+Tab finds Close).
+  await expect(dialog.getByRole('radio', { name: 'Every payment still standing' })).toBeVisible();
   // Back to whom to reverse: the radio group, then the first student's box.
   await keys.press('Shift+Tab');
   await expect(dialog.getByRole('radio', { name: 'Every payment still standing' })).toBeFocused();
