@@ -9,7 +9,7 @@ import { runIdempotent, type IdempotentResponse } from '../ledger/idempotency.js
 import { lockAccounts } from '../ledger/locked-accounts.js';
 import { runBatch } from '../ledger/paydays/index.js';
 import { assertMayMoveMoney, isUsableAccount } from '../ledger/permissions.js';
-import { assertOwnClass } from './class-scope.js';
+import { assertOwnClass } from '../bank/class-scope.js';
 import { findAward } from './manage-awards.js';
 
 /** One chosen Student: their account (null when they have no open CHECKING one), owner and class. */

@@ -13,7 +13,7 @@ import { assertOwnBank, findVisibleUser } from '../access.js';
 import type { Actor } from '../actor.js';
 import { AppError, notFound } from '../errors.js';
 import { assertBankHasRoom } from './bank-room.js';
-import { assertOwnClass } from './class-scope.js';
+import { assertOwnClass } from '../bank/class-scope.js';
 import { setHolders } from './job-holders.js';
 import { jobOrder, viewJobs, type JobRow } from './job-view.js';
 
