@@ -22,6 +22,12 @@ const SCHEDULES = 3;
 const AMOUNT_CENTS = 100;
 /** Weekly since about three years ago: this many occurrences are due when the servers start. */
 const WEEKS_BACK = 150;
+/**
+ * The start date is this many days off the weekday of today, so that no occurrence falls within
+ * days of the test's run: one that came due while the servers caught up would be run, and counted
+ * neither in `due` nor in the balances expected.
+ */
+const DAYS_OFF_TODAY = 3;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -49,7 +55,9 @@ async function seedBacklog(scratch: Scratch) {
   }
   const cadence = {
     every: 'week' as const,
-    startDate: new Date(Date.now() - WEEKS_BACK * 7 * 86_400_000).toISOString().slice(0, 10),
+    startDate: new Date(Date.now() - (WEEKS_BACK * 7 + DAYS_OFF_TODAY) * 86_400_000)
+      .toISOString()
+      .slice(0, 10),
   };
   const made = await setup.db
     .insert(schedules)
