@@ -6,7 +6,7 @@ import { users } from '../src/db/schema.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
 import { expireOrders } from '../src/domain/store/index.js';
-import { call, useTestApp } from './harness.js';
+import { call, databaseKind, useTestApp } from './harness.js';
 import { insertClassmate, openWith, seedBank, seedTwoBanks, type SeededBank } from './fixtures.js';
 
 /**
@@ -44,6 +44,20 @@ async function stockOf(itemId: number): Promise<number | null> {
     sql`select stock from store_items where id = ${itemId}`,
   );
   return row!.stock;
+}
+
+/**
+ * The deadlocks PostgreSQL has detected in this database (0 on PGlite: one connection). A backend
+ * reports its count when it goes idle, at most a second later, so this waits that long first.
+ */
+async function deadlocksSoFar(): Promise<number> {
+  if (databaseKind === 'pglite') return 0;
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const [row] = await queryRows<{ n: string }>(
+    t.db,
+    sql`select deadlocks::text as n from pg_stat_database where datname = current_database()`,
+  );
+  return Number(row!.n);
 }
 
 const orderCount = async () =>
@@ -149,6 +163,56 @@ describe('ordering holds the price and takes one from stock', () => {
       201,
     );
     expect(await account(bank.checking.accountNumber)).toEqual({ balance: 700, held: 300, available: 400 });
+  });
+
+  it("one Student's orders at once from both their accounts meet the per-student limit one after the other", async () => {
+    const item = await makeItem({ price: 1, perStudentLimit: 2 });
+    const mate = await insertClassmate(t.db, bank, 'store-twice');
+    await openWith(t.db, mate.checking, 500);
+    await openWith(t.db, mate.savings, 500);
+    const token = await createSession(t.db, mate.id, 3600);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => order(item.itemId, i % 2 ? mate.savings : mate.checking, token)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, ...Array.from({ length: 8 }, () => 409)]);
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.reason)).toEqual(
+      Array.from({ length: 8 }, () => 'LIMIT_REACHED'),
+    );
+    const held = (await account(mate.checking)).held + (await account(mate.savings)).held;
+    expect(held).toBe(200);
+  });
+
+  it('orders, refunds and cancels of one item at once all answer (none deadlocks), and stock and holds add up', async () => {
+    const item = await makeItem({ price: 1, stock: 12 });
+    const buyers = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const mate = await insertClassmate(t.db, bank, `store-race-${i}`);
+        await openWith(t.db, mate.checking, 500);
+        return { checking: mate.checking, token: await createSession(t.db, mate.id, 3600) };
+      }),
+    );
+    const first = await Promise.all(buyers.map((b) => order(item.itemId, b.checking, b.token)));
+    expect(first.map((a) => a.status)).toEqual(buyers.map(() => 201));
+    const deadlocksBefore = await deadlocksSoFar();
+    const answers = await Promise.all([
+      ...buyers.map((b) => order(item.itemId, b.checking, b.token)),
+      ...first
+        .slice(0, 4)
+        .map((a) => post(teacher, `/teller/orders/${a.body.orderId}/refund`, { reason: 'No' })),
+      ...first.slice(4).map((a, i) => post(buyers[4 + i]!.token, `/user/orders/${a.body.orderId}/cancel`)),
+    ]);
+    for (const a of answers) expect([200, 201, 409], JSON.stringify(a.body)).toContain(a.status);
+    const [waiting] = await queryRows<{ n: number; held: string }>(
+      t.db,
+      sql`select count(*)::int as n, coalesce(sum(held_cents), 0)::text as held from store_orders
+          where item_id = ${item.itemId} and status = 'waiting'`,
+    );
+    expect((await stockOf(item.itemId))! + waiting!.n).toBe(12);
+    const heldNow = await Promise.all(buyers.map((b) => account(b.checking)));
+    expect(heldNow.reduce((sum, h) => sum + h.held, 0)).toBe(Number(waiting!.held));
+    // A deadlock is retried (db/transaction.ts), so every answer above comes either way: the
+    // database's own count says whether the store's steps took their locks in one order.
+    expect(await deadlocksSoFar()).toBe(deadlocksBefore);
   });
 
   it('an order with an Idempotency-Key is placed once: the repeat answers the same order, holding once', async () => {

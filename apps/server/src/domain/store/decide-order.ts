@@ -13,7 +13,7 @@ import { viewOrder, type OrderRow } from './order-view.js';
 import { assertRunsStoreOf } from './store-access.js';
 
 /**
- * The order, locked for the rest of the transaction (before its item and its account: the order
+ * The order, locked for the rest of the transaction (before its account and its item: the order
  * every store step takes, so two never deadlock), if the actor may decide it: staff of its bank
  * who run its Student's class (a TELLER their own, an ADMIN any), or for a cancel the Student who
  * placed it. Another bank's or another Student's order is a 404. One no longer waiting (or past its
@@ -37,18 +37,18 @@ async function lockWaitingOrder(tx: Tx, actor: Actor, orderId: number, now: Date
 
 /**
  * Gives back what a waiting order held on its account and the one it took from its item's stock
- * (the item locked first, then the account); the caller has just taken it out of waiting, so this
- * happens once. A deleted item gets its stock back too: nothing reads it again.
+ * (the account locked first, then the item, as an order takes them); the caller has just taken it
+ * out of waiting, so this happens once. A deleted item gets its stock back too: nothing reads it again.
  */
 export async function releaseOrder(tx: Tx, order: OrderRow): Promise<void> {
-  await tx
-    .update(storeItems)
-    .set({ stock: sql`least(${storeItems.stock} + 1, ${limits.itemCountMax})` })
-    .where(eq(storeItems.id, order.itemId));
   const locked = await lockAccounts(tx, [order.accountNumber]);
   const account = locked.get(order.accountNumber);
   invariant(account, `the account of order ${order.id} is missing`);
   await changeHold(tx, account, -order.heldCents);
+  await tx
+    .update(storeItems)
+    .set({ stock: sql`least(${storeItems.stock} + 1, ${limits.itemCountMax})` })
+    .where(eq(storeItems.id, order.itemId));
 }
 
 type Decided = Exclude<OrderRow['status'], 'waiting'>;

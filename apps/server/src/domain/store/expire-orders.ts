@@ -41,7 +41,7 @@ async function oldestExpired(tx: Tx, now: Date, leaveOut: string[]): Promise<Ord
  * Expires the orders that waited 14 days: each releases its hold and gives its stock back, exactly
  * once however many processes run this, each isolated (domain/job-items): one that cannot expire
  * is recorded and left alone, and the others expire. Each order is its own transaction, taking the
- * order, then its item, then its account, the order a refund takes them in.
+ * order, then its account, then its item, the order a refund takes them in.
  */
 export async function expireOrders(db: Database, now: Date): Promise<OrderExpiryResult> {
   const outcomes = await runItems(

@@ -1,0 +1,183 @@
+/**
+ * A class of 30 acting at the same instant (issue 34): every Student orders from the store at
+ * once, a burst after a burst, and beside each burst the same 30 send a transfer between their own
+ * accounts at once: the bank's everyday money-moving call, the reference measured in the same run
+ * on the same busy machine. Both go through HTTP to the whole app (routing, auth, validation, the
+ * database transaction, the answer) on a scratch PostgreSQL database; the client shares the
+ * server's process, so it handicaps both alike. Part of `npm run bench` (run.ts).
+ * BENCH_BURSTS sets the number of bursts of each (default 20: 600 answers each).
+ */
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '../src/app.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import { accounts, banks, branches, users } from '../src/db/schema.js';
+import { createSession } from '../src/domain/auth/sessions.js';
+import { verifyLedger } from '../src/domain/ledger/index.js';
+import { testConfigFor } from './config.js';
+import { percentile } from './load.js';
+import { scratchPostgres } from './scratch.js';
+
+const CLASS_SIZE = 30;
+const BURSTS = Number(process.env.BENCH_BURSTS ?? 20);
+/** Enough for every burst of both kinds at 1.00 each. */
+const FUNDS = 2 * BURSTS + 10;
+
+interface Student {
+  token: string;
+  checking: string;
+  savings: string;
+}
+
+/** A bank with an admin and one class of 30, each with a checking and a savings account. */
+async function seed(db: Database) {
+  const [bank] = await db.insert(banks).values({ name: 'Class Bank' }).returning();
+  const [branch] = await db.insert(branches).values({ bankId: bank!.id, name: 'Room 12' }).returning();
+  const [admin] = await db
+    .insert(users)
+    .values({
+      username: 'burst-admin',
+      name: 'Admin',
+      role: 'ADMIN',
+      bankId: bank!.id,
+      passwordHash: 'x',
+      mustChangePassword: false,
+    })
+    .returning();
+  const pupils = await db
+    .insert(users)
+    .values(
+      Array.from({ length: CLASS_SIZE }, (_, i) => ({
+        username: `pupil-${i}`,
+        name: `Pupil ${i}`,
+        role: 'USER' as const,
+        bankId: bank!.id,
+        branchId: branch!.id,
+        passwordHash: 'x',
+        mustChangePassword: false,
+      })),
+    )
+    .returning({ id: users.id });
+  const students: Student[] = [];
+  for (const [i, pupil] of pupils.entries()) {
+    const [checking, savings] = [3_000_000_000 + 2 * i, 3_000_000_001 + 2 * i].map(String);
+    await db.insert(accounts).values(
+      (['CHECKING', 'SAVINGS'] as const).map((type, k) => ({
+        accountNumber: k === 0 ? checking! : savings!,
+        bankId: bank!.id,
+        branchId: branch!.id,
+        userId: pupil.id,
+        type,
+      })),
+    );
+    students.push({ token: await createSession(db, pupil.id, 3600), checking: checking!, savings: savings! });
+  }
+  return { adminToken: await createSession(db, admin!.id, 3600), students };
+}
+
+export interface BurstFigures {
+  classSize: number;
+  bursts: number;
+  order: { p50Ms: number; p99Ms: number; maxMs: number; statuses: Record<string, number> };
+  transfer: { p50Ms: number; p99Ms: number; maxMs: number; statuses: Record<string, number> };
+  /** The orders' p99 over the transfers' p99, both measured in this run. */
+  p99Ratio: number;
+  booksBalance: boolean;
+}
+
+type Timed = { ms: number; status: number };
+
+function figures(timed: Timed[]) {
+  const times = timed.map((t) => t.ms).sort((a, b) => a - b);
+  const statuses: Record<string, number> = {};
+  for (const t of timed) statuses[t.status] = (statuses[t.status] ?? 0) + 1;
+  return { p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), maxMs: times.at(-1)!, statuses };
+}
+
+export async function classBurstBench(adminUrl: string): Promise<BurstFigures> {
+  const scratch = await scratchPostgres(adminUrl, 'bank_burst');
+  const handle = await openDatabase({ databaseUrl: scratch.url });
+  const app = await buildApp({
+    config: { ...testConfigFor(process.env), logLevel: 'silent' },
+    db: handle.db,
+  });
+  try {
+    const { adminToken, students } = await seed(handle.db);
+    const base = await app.listen({ host: '127.0.0.1', port: 0 });
+    const post = async (token: string, path: string, body: unknown): Promise<Timed> => {
+      const start = performance.now();
+      const res = await fetch(`${base}/api${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify(body),
+      });
+      await res.arrayBuffer();
+      return { ms: performance.now() - start, status: res.status };
+    };
+    const must = async (answer: Promise<Timed>, what: string) => {
+      const { status } = await answer;
+      if (status !== 201) throw new Error(`${what} answered ${status}`);
+    };
+    await must(
+      post(adminToken, '/teller/batches', {
+        kind: 'deposit',
+        memo: 'Class pay',
+        items: students.map((s) => ({ accountId: s.checking, amount: FUNDS })),
+      }),
+      'the class pay',
+    );
+    const item = await fetch(`${base}/api/teller/items`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      // Stock and a per-student limit, so every order takes the whole path: the Student's row, the
+      // account, then one from the stock (domain/store/place-order.ts); neither runs out here.
+      body: JSON.stringify({
+        name: 'Homework pass',
+        price: 1,
+        stock: CLASS_SIZE * (BURSTS + 1),
+        perStudentLimit: BURSTS + 1,
+        branchId: null,
+      }),
+    });
+    if (item.status !== 201) throw new Error(`the item answered ${item.status}`);
+    const { itemId } = (await item.json()) as { itemId: number };
+    const orderBurst = () =>
+      Promise.all(students.map((s) => post(s.token, '/user/orders', { itemId, accountId: s.checking })));
+    const transferBurst = () =>
+      Promise.all(
+        students.map((s) =>
+          post(s.token, '/user/transfers', { fromAccountId: s.checking, toAccountId: s.savings, amount: 1 }),
+        ),
+      );
+    // Warm-up of both (schemas compiled, pool filled), not counted.
+    await orderBurst();
+    await transferBurst();
+    const orders: Timed[] = [];
+    const transfers: Timed[] = [];
+    for (let b = 0; b < BURSTS; b++) {
+      // Which goes first alternates, so neither always meets the other's leftovers.
+      if (b % 2 === 0) orders.push(...(await orderBurst()));
+      transfers.push(...(await transferBurst()));
+      if (b % 2 === 1) orders.push(...(await orderBurst()));
+    }
+    const order = figures(orders);
+    const transfer = figures(transfers);
+    const problems = await verifyLedger(handle.db);
+    return {
+      classSize: CLASS_SIZE,
+      bursts: BURSTS,
+      order,
+      transfer,
+      p99Ratio: order.p99Ms / transfer.p99Ms,
+      booksBalance: problems.length === 0,
+    };
+  } finally {
+    await app.close();
+    await handle.close();
+    await scratch.drop();
+  }
+}
