@@ -20,7 +20,8 @@ import { queryRows, type Executor, type Tx } from './database.js';
  *      attempt (nothing else is held then).
  *   5. row locks: the bank row (admin changes), then an Idempotency-Key row, then a store order
  *      (deciding it), then a store item (ordering takes one from its stock, a release gives it
- *      back: domain/store/), then accounts in
+ *      back: domain/store/), then an auction (a bid, its end, its cancel: domain/auctions/), then
+ *      accounts in
  *      ascending account number (one `SELECT … ORDER BY account_number FOR …`, also for every
  *      account of a class payday, and in the transfer group's function), then transaction rows.
  *      An account row is locked in one of three strengths (domain/ledger/locked-accounts.ts):
