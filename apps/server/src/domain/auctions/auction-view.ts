@@ -23,7 +23,9 @@ function selectViews(db: Executor, viewerId: number) {
   return db
     .select({
       auction: auctions,
-      highBid: centsOf(sql`(select max(b.amount_cents) from ${auctionBids} b where b.auction_id = ${auctions.id})`),
+      highBid: centsOf(
+        sql`(select max(b.amount_cents) from ${auctionBids} b where b.auction_id = ${auctions.id})`,
+      ),
       myBid: centsOf(
         sql`(select max(b.amount_cents) from ${auctionBids} b where b.auction_id = ${auctions.id} and b.user_id = ${viewerId})`,
       ),
@@ -80,7 +82,10 @@ export async function viewAuctionsOfBank(
   const wanted = status ?? (staff ? undefined : 'open');
   const forStudent = staff
     ? undefined
-    : or(isNull(auctions.branchId), actor.branchId === null ? sql`false` : eq(auctions.branchId, actor.branchId));
+    : or(
+        isNull(auctions.branchId),
+        actor.branchId === null ? sql`false` : eq(auctions.branchId, actor.branchId),
+      );
   const rows = await selectViews(db, actor.id)
     .where(and(eq(auctions.bankId, bankId), wanted ? eq(auctions.status, wanted) : undefined, forStudent))
     .orderBy(

@@ -83,7 +83,12 @@ export function createAuction(db: Executor, actor: Actor, input: AuctionInput, n
  * account: the order every auction step takes locks in), that the actor runs; another bank's is a
  * 404. One no longer open, or past its end (about to end), is a 409 "Auction ended"-like refusal.
  */
-async function lockOpenAuctionToManage(tx: Tx, actor: Actor, auctionId: number, now: Date): Promise<AuctionRow> {
+async function lockOpenAuctionToManage(
+  tx: Tx,
+  actor: Actor,
+  auctionId: number,
+  now: Date,
+): Promise<AuctionRow> {
   const [row] = await tx.select().from(auctions).where(eq(auctions.id, auctionId)).for('no key update');
   if (!row || row.bankId !== actor.bankId) throw notFound();
   assertRunsAuctionsOf(actor, row.branchId);
@@ -129,10 +134,7 @@ export function cancelAuction(db: Executor, actor: Actor, auctionId: number, now
     const auction = await lockOpenAuctionToManage(tx, actor, auctionId, now);
     const bid = await holdingBid(tx, auctionId);
     if (bid) await releaseBid(tx, await lockAccounts(tx, [bid.accountNumber]), bid, 'released');
-    await tx
-      .update(auctions)
-      .set({ status: 'cancelled', closedAt: now })
-      .where(eq(auctions.id, auctionId));
+    await tx.update(auctions).set({ status: 'cancelled', closedAt: now }).where(eq(auctions.id, auctionId));
     await recordAudit(tx, {
       bankId: auction.bankId,
       actorUserId: actor.id,
@@ -154,5 +156,3 @@ export async function listAuctions(
   assertOwnBank(actor, bankId);
   return viewAuctionsOfBank(db, actor, bankId, status);
 }
-
-

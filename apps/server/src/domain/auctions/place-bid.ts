@@ -4,12 +4,7 @@ import type { Executor, Tx } from '../../db/client.js';
 import { auctionBids, auctions } from '../../db/schema.js';
 import { isStaff, type Actor } from '../actor.js';
 import { conflict, forbidden, notFound } from '../errors.js';
-import {
-  changeHold,
-  lockAccounts,
-  runIdempotent,
-  type IdempotentResponse,
-} from '../ledger/index.js';
+import { changeHold, lockAccounts, runIdempotent, type IdempotentResponse } from '../ledger/index.js';
 import { insufficientFunds, leavesBalanceNegative } from '../ledger/locked-accounts.js';
 import { usableAccount } from '../ledger/permissions.js';
 import { viewAuction, type AuctionRow } from './auction-view.js';
@@ -65,7 +60,13 @@ async function extendIfLastMinute(tx: Tx, auction: AuctionRow, now: Date): Promi
     .where(eq(auctions.id, auction.id));
 }
 
-async function writeBid(tx: Tx, actor: Actor, auctionId: number, input: BidInput, now: Date): Promise<Auction> {
+async function writeBid(
+  tx: Tx,
+  actor: Actor,
+  auctionId: number,
+  input: BidInput,
+  now: Date,
+): Promise<Auction> {
   if (isStaff(actor)) throw forbidden();
   const auction = await lockAuctionToBid(tx, actor, auctionId, now);
   const high = await holdingBid(tx, auction.id);
@@ -76,7 +77,8 @@ async function writeBid(tx: Tx, actor: Actor, auctionId: number, input: BidInput
   // The high bid is released first: a Student raising their own bid needs only the difference.
   // A refusal below rolls the release back with everything else.
   if (high) await releaseBid(tx, locked, high, 'released');
-  if (leavesBalanceNegative(account, -input.amountCents)) throw insufficientFunds(account, -input.amountCents);
+  if (leavesBalanceNegative(account, -input.amountCents))
+    throw insufficientFunds(account, -input.amountCents);
   await changeHold(tx, account, input.amountCents);
   await tx.insert(auctionBids).values({
     auctionId: auction.id,
