@@ -280,7 +280,7 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
   'PUT /teller/auctions/:auctionId': {
     summary: 'Change any field of an open auction nobody has bid on (a TELLER: their own class only)',
     description:
-      'At least one field must be sent. A 409 AUCTION_HAS_BIDS once anyone has bid (cancel it instead), AUCTION_ENDED once it has ended or was cancelled.',
+      'At least one field must be sent; endsAt must lie ahead (within 90 days). A 409 AUCTION_HAS_BIDS once anyone has bid (cancel it instead), AUCTION_ENDED once it has ended or was cancelled.',
   },
   'POST /teller/auctions/:auctionId/cancel': {
     summary: 'Cancels an open auction: every hold of its bids is released, nobody is charged',
