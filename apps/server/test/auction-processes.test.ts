@@ -75,6 +75,14 @@ async function seedMissedEnds(scratch: Scratch) {
 
 type Seeded = Awaited<ReturnType<typeof seedMissedEnds>>;
 
+/** A database of the test's own with those missed ends, and the environment a server needs for it. */
+async function missedEndsDatabase() {
+  const scratch = await scratchDatabase();
+  cleanups.push(scratch.drop);
+  const seeded = await seedMissedEnds(scratch);
+  return { scratch, seeded, env: { ...scratch.env, POSTING_DELAY_SECONDS: '86400' } };
+}
+
 async function openCount(server: SpawnedServer, seeded: Seeded, status: 'open' | 'ended'): Promise<number> {
   const res = await fetch(`${server.base}/user/auctions/${seeded.bank.bankId}?status=${status}`, {
     headers: { authorization: `Bearer ${seeded.bank.tokens.admin}` },
@@ -140,10 +148,7 @@ describe('auction ends through a crash', () => {
     'a server killed with SIGKILL while it ends missed auctions ends each exactly once after its restart',
     { timeout: 240_000 },
     async () => {
-      const scratch = await scratchDatabase();
-      cleanups.push(scratch.drop);
-      const seeded = await seedMissedEnds(scratch);
-      const env = { ...scratch.env, POSTING_DELAY_SECONDS: '86400' };
+      const { scratch, seeded, env } = await missedEndsDatabase();
       let server = await spawnServer(env);
       cleanups.push(async () => {
         if (server.child.exitCode === null) server.child.kill('SIGKILL');
@@ -165,10 +170,7 @@ describe('auction ends through a crash', () => {
     'two processes, Students bidding through both, one killed at the end: each auction ends once, one charge (PostgreSQL)',
     { timeout: 240_000 },
     async () => {
-      const scratch = await scratchDatabase();
-      cleanups.push(scratch.drop);
-      const seeded = await seedMissedEnds(scratch);
-      const env = { ...scratch.env, POSTING_DELAY_SECONDS: '86400' };
+      const { scratch, seeded, env } = await missedEndsDatabase();
       const servers = await Promise.all([spawnServer(env), spawnServer(env)]);
       cleanups.push(async () => {
         for (const s of servers) if (s.child.exitCode === null) s.child.kill('SIGKILL');

@@ -7,7 +7,14 @@ import { endAuctions } from '../src/domain/auctions/index.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
 import { call, useTestApp } from './harness.js';
-import { insertClassmate, openWith, seedBank, seedTwoBanks, type SeededBank } from './fixtures.js';
+import {
+  insertClassmate,
+  insertUser,
+  openWith,
+  seedBank,
+  seedTwoBanks,
+  type SeededBank,
+} from './fixtures.js';
 
 /**
  * Issue 34 item 4, auctions (API.md "The class economy"), through HTTP on both databases: a bid
@@ -392,19 +399,13 @@ describe('who runs an auction, and who sees it', () => {
     expect(auction.branchId).toBe(bank.main.id);
     const [northTeacher, classless] = await Promise.all(
       [bank.north.id, null].map(async (branchId, i) => {
-        const [row] = await t.db
-          .insert(users)
-          .values({
-            username: `auction-teacher-${i}`,
-            name: 'Other Teacher',
-            role: 'TELLER',
-            bankId: bank.bankId,
-            branchId,
-            passwordHash: 'x',
-            mustChangePassword: false,
-          })
-          .returning();
-        return createSession(t.db, row!.id, 3600);
+        const other = {
+          username: `auction-teacher-${i}`,
+          role: 'TELLER' as const,
+          bankId: bank.bankId,
+          branchId,
+        };
+        return createSession(t.db, (await insertUser(t.db, other)).id, 3600);
       }),
     );
     for (const [token, reason] of [
