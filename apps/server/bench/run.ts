@@ -17,14 +17,15 @@
  * 2. The embedded database (PGlite in a data directory): the same 1,000-account load.
  * 3. Paging an account with 100,000 transactions (paging.ts) on PostgreSQL.
  *    A class payday of 1,000 deposits (payday.ts) on PostgreSQL, p50 of a few runs.
+ *    30 bids at once in an auction's last minute (auction.ts) on PostgreSQL, p99 of every answer.
  *    Posting 10,000, 100,000 and 1,000,000 due rows beside a light load (posting-growth.ts).
  * 4. Start-up: `npm run build`, and the server's start to healthy on an empty data directory,
  *    compiled and through tsx (startup.ts).
  *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres:postgres@127.0.0.1:5432/postgres),
- * BENCH_SECONDS (each load, default 30), BENCH_ROUNDS (slices per load, default 3), BENCH_SKIP=startup,paging,payday,pglite,demo,posting-load,month-end-load,growth
+ * BENCH_SECONDS (each load, default 30), BENCH_ROUNDS (slices per load, default 3), BENCH_SKIP=startup,paging,payday,auction,pglite,demo,posting-load,month-end-load,growth
  * to leave parts out, BENCH_POSTING_SIZES (the growth's sizes, default 10000,100000,1000000),
- * BENCH_PAYDAY_RUNS (runs of the payday, default 7),
+ * BENCH_PAYDAY_RUNS (runs of the payday, default 7), BENCH_AUCTION_ROUNDS (rounds of 30 bids, default 10),
  * BENCH_REPORT (default bench/results/latest.json). Prints a table; exits 1 when the books break.
  */
 import { spawnSync } from 'node:child_process';
@@ -51,6 +52,7 @@ import {
 } from './load.js';
 import { pagingBench, type PagingFigures } from './paging.js';
 import { paydayBench, type PaydayFigures } from './payday.js';
+import { auctionBench, type AuctionFigures } from './auction.js';
 import { defaultGrowthSizes, LIGHT_LOAD, postingGrowthBench, type GrowthFigures } from './posting-growth.js';
 import { scratchPostgres } from './scratch.js';
 import { startupBench } from './startup.js';
@@ -500,6 +502,8 @@ async function main() {
   const paging: PagingFigures | null = skip.has('paging') ? null : await pagingBench(adminUrl);
   log('a class payday of 1,000 deposits on PostgreSQL…');
   const payday: PaydayFigures | null = skip.has('payday') ? null : await paydayBench(adminUrl);
+  log("30 bids at once in an auction's last minute on PostgreSQL…");
+  const auction: AuctionFigures | null = skip.has('auction') ? null : await auctionBench(adminUrl);
   log('start-up: npm run build, then the server compiled and through tsx…');
   const start = skip.has('startup') ? null : await startupBench(repoDir, serverDir);
 
@@ -563,6 +567,14 @@ async function main() {
       reference: 'absolute, through the whole app',
       met: payday.p50Ms <= 500 && payday.booksBalance,
     });
+  if (auction)
+    rows.push({
+      what: `30 bids at once in an auction's last minute (PostgreSQL, ${auction.bids} bids)`,
+      value: `p50 / p99 ${ms(auction.p50Ms)} / ${ms(auction.p99Ms)} (max ${ms(auction.maxMs)}; ${auction.accepted} held)${auction.booksBalance ? '' : ', BOOKS BROKEN'}`,
+      target: 'p99 ≤ 100 ms',
+      reference: 'absolute, through the whole app',
+      met: auction.p99Ms <= 100 && auction.booksBalance,
+    });
   if (paging) {
     const pk = `pk lookup ${paging.pkLookupMs.toFixed(3)} ms`;
     rows.push({
@@ -622,14 +634,19 @@ async function main() {
   }
   writeFileSync(
     reportFile,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, loadAtEnd: os.loadavg(), seconds, rounds, pgbench: pgbenchCommand(sliceSeconds), runs, growth, paging, payday, startup: start, rows }, withoutLatencyLists, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, loadAtEnd: os.loadavg(), seconds, rounds, pgbench: pgbenchCommand(sliceSeconds), runs, growth, paging, payday, auction, startup: start, rows }, withoutLatencyLists, 2)}\n`,
   );
   console.log(`\nreport: ${path.relative(process.cwd(), reportFile)}`);
   if (growthError) {
     console.error('the posting growth failed: this run FAILS', growthError);
     process.exit(1);
   }
-  if (runs.some((r) => !r.booksBalance) || payday?.booksBalance === false || growth?.booksBalance === false) {
+  if (
+    runs.some((r) => !r.booksBalance) ||
+    payday?.booksBalance === false ||
+    auction?.booksBalance === false ||
+    growth?.booksBalance === false
+  ) {
     console.error('the books do not balance after the load: this run FAILS');
     process.exit(1);
   }
