@@ -8,14 +8,12 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/app.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { accounts, auctions, banks, branches, users } from '../src/db/schema.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
-import { testConfigFor } from './config.js';
 import { percentile } from './load.js';
-import { scratchPostgres } from './scratch.js';
+import { withScratchApp } from './scratch-app.js';
 
 const BIDDERS = 30;
 const ROUNDS = Number(process.env.BENCH_AUCTION_ROUNDS ?? 10);
@@ -92,15 +90,9 @@ export interface AuctionFigures {
   booksBalance: boolean;
 }
 
-export async function auctionBench(adminUrl: string): Promise<AuctionFigures> {
-  const scratch = await scratchPostgres(adminUrl, 'bank_auction');
-  const handle = await openDatabase({ databaseUrl: scratch.url });
-  const app = await buildApp({
-    config: { ...testConfigFor(process.env), logLevel: 'silent' },
-    db: handle.db,
-  });
-  try {
-    const { auctionId, numbers, tokens } = await seed(handle.db);
+export function auctionBench(adminUrl: string): Promise<AuctionFigures> {
+  return withScratchApp(adminUrl, 'bank_auction', async (app, db) => {
+    const { auctionId, numbers, tokens } = await seed(db);
     const bid = async (i: number, cents: number) => {
       const start = performance.now();
       const res = await app.inject({
@@ -117,14 +109,14 @@ export async function auctionBench(adminUrl: string): Promise<AuctionFigures> {
     const answers: { ms: number; accepted: boolean }[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       // Every bid in the last minute of the auction: each round starts 30 seconds before the end.
-      await handle.db.execute(
+      await db.execute(
         sql`update auctions set ends_at = now() + interval '30 seconds' where id = ${auctionId}`,
       );
       const base = 200 + round * (BIDDERS + 1);
       answers.push(...(await Promise.all(Array.from({ length: BIDDERS }, (_, i) => bid(i, base + i)))));
     }
     const times = answers.map((a) => a.ms).sort((a, b) => a - b);
-    const problems = await verifyLedger(handle.db);
+    const problems = await verifyLedger(db);
     return {
       bids: answers.length,
       rounds: ROUNDS,
@@ -134,9 +126,5 @@ export async function auctionBench(adminUrl: string): Promise<AuctionFigures> {
       maxMs: times[times.length - 1]!,
       booksBalance: problems.length === 0,
     };
-  } finally {
-    await app.close();
-    await handle.close();
-    await scratch.drop();
-  }
+  });
 }
