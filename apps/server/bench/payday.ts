@@ -5,13 +5,11 @@
  * `npm run bench` (run.ts); BENCH_PAYDAY_RUNS sets the number of runs (default 7).
  */
 import { performance } from 'node:perf_hooks';
-import { buildApp } from '../src/app.js';
-import { openDatabase, type Database } from '../src/db/client.js';
+import type { Database } from '../src/db/client.js';
 import { accounts, banks, branches, users } from '../src/db/schema.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
-import { testConfigFor } from './config.js';
-import { scratchPostgres } from './scratch.js';
+import { withScratchApp } from './scratch-app.js';
 
 const ITEMS = 1000;
 const RUNS = Number(process.env.BENCH_PAYDAY_RUNS ?? 7);
@@ -66,16 +64,10 @@ export interface PaydayFigures {
   booksBalance: boolean;
 }
 
-export async function paydayBench(adminUrl: string): Promise<PaydayFigures> {
-  const scratch = await scratchPostgres(adminUrl, 'bank_payday');
-  const handle = await openDatabase({ databaseUrl: scratch.url });
-  const app = await buildApp({
-    config: { ...testConfigFor(process.env), logLevel: 'silent' },
-    db: handle.db,
-  });
-  try {
-    const { tellerId, numbers } = await seed(handle.db);
-    const token = await createSession(handle.db, tellerId, 3600);
+export function paydayBench(adminUrl: string): Promise<PaydayFigures> {
+  return withScratchApp(adminUrl, 'bank_payday', async (app, db) => {
+    const { tellerId, numbers } = await seed(db);
+    const token = await createSession(db, tellerId, 3600);
     const body = JSON.stringify({
       kind: 'deposit',
       memo: 'Class payday',
@@ -97,7 +89,7 @@ export async function paydayBench(adminUrl: string): Promise<PaydayFigures> {
     const times: number[] = [];
     for (let i = 0; i < RUNS; i++) times.push(await pay());
     times.sort((a, b) => a - b);
-    const problems = await verifyLedger(handle.db);
+    const problems = await verifyLedger(db);
     return {
       items: ITEMS,
       runs: RUNS,
@@ -106,9 +98,5 @@ export async function paydayBench(adminUrl: string): Promise<PaydayFigures> {
       maxMs: times[times.length - 1]!,
       booksBalance: problems.length === 0,
     };
-  } finally {
-    await app.close();
-    await handle.close();
-    await scratch.drop();
-  }
+  });
 }

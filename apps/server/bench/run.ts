@@ -19,14 +19,16 @@
  *    A class payday of 1,000 deposits (payday.ts) on PostgreSQL, p50 of a few runs.
  *    A class of 30 ordering from the store at once, burst after burst, beside the same 30 sending
  *    transfers at once (class-burst.ts) on PostgreSQL: p99 of each and their ratio.
+ *    30 bids at once in an auction's last minute (auction.ts) on PostgreSQL, p99 of every answer.
  *    Posting 10,000, 100,000 and 1,000,000 due rows beside a light load (posting-growth.ts).
  * 4. Start-up: `npm run build`, and the server's start to healthy on an empty data directory,
  *    compiled and through tsx (startup.ts).
  *
  * Environment: BENCH_DATABASE_URL (default postgres://postgres:postgres@127.0.0.1:5432/postgres),
- * BENCH_SECONDS (each load, default 30), BENCH_ROUNDS (slices per load, default 3), BENCH_SKIP=startup,paging,payday,burst,pglite,demo,posting-load,month-end-load,growth
+ * BENCH_SECONDS (each load, default 30), BENCH_ROUNDS (slices per load, default 3), BENCH_SKIP=startup,paging,payday,burst,auction,pglite,demo,posting-load,month-end-load,growth
  * to leave parts out, BENCH_POSTING_SIZES (the growth's sizes, default 10000,100000,1000000),
  * BENCH_PAYDAY_RUNS (runs of the payday, default 7), BENCH_BURSTS (bursts of the class of 30, default 20),
+ * BENCH_AUCTION_ROUNDS (rounds of 30 bids, default 10),
  * BENCH_REPORT (default bench/results/latest.json). Prints a table; exits 1 when the books break.
  */
 import { spawnSync } from 'node:child_process';
@@ -54,6 +56,7 @@ import {
 import { pagingBench, type PagingFigures } from './paging.js';
 import { classBurstBench, type BurstFigures } from './class-burst.js';
 import { paydayBench, type PaydayFigures } from './payday.js';
+import { auctionBench, type AuctionFigures } from './auction.js';
 import { defaultGrowthSizes, LIGHT_LOAD, postingGrowthBench, type GrowthFigures } from './posting-growth.js';
 import { scratchPostgres } from './scratch.js';
 import { startupBench } from './startup.js';
@@ -505,6 +508,8 @@ async function main() {
   const payday: PaydayFigures | null = skip.has('payday') ? null : await paydayBench(adminUrl);
   log('a class of 30 ordering at once, beside 30 transfers at once, on PostgreSQL…');
   const burst: BurstFigures | null = skip.has('burst') ? null : await classBurstBench(adminUrl);
+  log("30 bids at once in an auction's last minute on PostgreSQL…");
+  const auction: AuctionFigures | null = skip.has('auction') ? null : await auctionBench(adminUrl);
   log('start-up: npm run build, then the server compiled and through tsx…');
   const start = skip.has('startup') ? null : await startupBench(repoDir, serverDir);
 
@@ -576,6 +581,14 @@ async function main() {
       reference: `the same ${burst.classSize} transferring at once, p50 / p99 ${ms(burst.transfer.p50Ms)} / ${ms(burst.transfer.p99Ms)}`,
       met: burst.order.p99Ms < 100 && burst.booksBalance,
     });
+  if (auction)
+    rows.push({
+      what: `30 bids at once in an auction's last minute (PostgreSQL, ${auction.bids} bids)`,
+      value: `p50 / p99 ${ms(auction.p50Ms)} / ${ms(auction.p99Ms)} (max ${ms(auction.maxMs)}; ${auction.accepted} held)${auction.booksBalance ? '' : ', BOOKS BROKEN'}`,
+      target: 'p99 ≤ 100 ms',
+      reference: 'absolute, through the whole app',
+      met: auction.p99Ms <= 100 && auction.booksBalance,
+    });
   if (paging) {
     const pk = `pk lookup ${paging.pkLookupMs.toFixed(3)} ms`;
     rows.push({
@@ -635,7 +648,7 @@ async function main() {
   }
   writeFileSync(
     reportFile,
-    `${JSON.stringify({ date: new Date().toISOString(), machine, loadAtEnd: os.loadavg(), seconds, rounds, pgbench: pgbenchCommand(sliceSeconds), runs, growth, paging, payday, burst, startup: start, rows }, withoutLatencyLists, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, loadAtEnd: os.loadavg(), seconds, rounds, pgbench: pgbenchCommand(sliceSeconds), runs, growth, paging, payday, burst, auction, startup: start, rows }, withoutLatencyLists, 2)}\n`,
   );
   console.log(`\nreport: ${path.relative(process.cwd(), reportFile)}`);
   if (growthError) {
@@ -646,6 +659,7 @@ async function main() {
     runs.some((r) => !r.booksBalance) ||
     payday?.booksBalance === false ||
     burst?.booksBalance === false ||
+    auction?.booksBalance === false ||
     growth?.booksBalance === false
   ) {
     console.error('the books do not balance after the load: this run FAILS');

@@ -31,6 +31,7 @@ let itemId: number;
 let orderId: number;
 let jobId: number;
 let awardId: number;
+let auctionId: number;
 let classmateChecking: string;
 let studentSavings: string;
 const batchId = '00000000-0000-4000-8000-000000000001';
@@ -74,6 +75,7 @@ async function seed() {
     sql`update accounts set balance_cents = 5000 where account_number = ${one.checking.accountNumber}`,
   );
   await seedStore();
+  await seedAuction();
   const [ticket] = await queryRows<{ id: number }>(
     t.db,
     sql`insert into support_tickets (bank_id, user_id, ticket_type, title, contents, severity)
@@ -151,6 +153,17 @@ async function seedStore() {
   );
 }
 
+/** An open auction of one.student's class, ending tomorrow, nobody has bid on yet. */
+async function seedAuction() {
+  const [auction] = await queryRows<{ id: number }>(
+    t.db,
+    sql`insert into auctions (bank_id, branch_id, name, starting_bid_cents, min_increment_cents, ends_at, created_by)
+        values (${one.bankId}, ${one.main.id}, 'Class pet for a day', 100, 100, now() + interval '1 day', ${one.admin.id})
+        returning id`,
+  );
+  auctionId = auction!.id;
+}
+
 interface Probe {
   params?: Record<string, string | number>;
   query?: Record<string, string>;
@@ -173,6 +186,7 @@ const {
   store,
   jobs,
   awards,
+  auctions,
 } = contract;
 const { transactions, users } = contract;
 
@@ -336,6 +350,21 @@ function probes(): Map<Route, Probe> {
     [store.ordersOfBank, { params: { bankId: one.bankId }, query: { status: 'waiting' } }],
     [store.fulfil, { params: { orderId } }],
     [store.refund, { params: { orderId }, body: { reason: 'Out of passes' } }],
+    [
+      auctions.create,
+      {
+        body: {
+          name: 'Front seat',
+          startingBid: 1,
+          endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+          branchId: one.main.id,
+        },
+      },
+    ],
+    [auctions.update, { params: { auctionId }, body: { name: 'Class pet for a week' } }],
+    [auctions.cancel, { params: { auctionId } }],
+    [auctions.list, { params: { bankId: one.bankId }, query: { status: 'open' } }],
+    [auctions.bid, { params: { auctionId }, body: { accountId: acct, amount: 1 } }],
     [teacher.reverseTransaction, { params: { transactionId }, body: { reason: 'Paid twice' } }],
     [teacher.reversePayday, { params: { batchId }, body: { reason: 'Wrong class' } }],
     [teacher.resetPassword, { params: student }],
@@ -397,6 +426,7 @@ const studentOwnCalls: Route[] = [
   goals.delete,
   store.order,
   store.cancel,
+  auctions.bid,
 ];
 
 /** Every route of the contract but the public ones. */
@@ -512,6 +542,7 @@ describe('every API route', () => {
       store.ordersOf,
       store.cancel,
       jobs.ofUser,
+      auctions.bid,
     ];
     for (const route of studentOwned) {
       const probe = probeFor(route)!;
@@ -554,6 +585,8 @@ async function snapshot() {
       (select json_agg(g order by id) from (select id, name, amount_cents from goals) g) as goals,
       (select json_agg(i order by id) from (select id, name, price_cents, stock, active, deleted_at from store_items) i) as items,
       (select json_agg(o order by id) from (select id, status, held_cents, transaction_id from store_orders) o) as orders,
+      (select json_agg(x order by id) from (select id, name, status, ends_at, extensions, transaction_id from auctions) x) as auctions,
+      (select json_agg(x order by id) from (select id, status, held_cents from auction_bids) x) as bids,
       (select json_agg(h order by account_number) from (select account_number, held_cents from accounts) h) as holds,
       (select json_agg(j order by id) from (select id, name, wage_cents, (select array_agg(user_id order by user_id) from job_holders h where h.job_id = jobs.id) as holders from jobs) j) as jobs,
       (select json_agg(w order by id) from (select id, name, kind, amount_cents from awards where bank_id = ${one.bankId}) w) as awards`,

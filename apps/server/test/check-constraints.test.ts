@@ -9,6 +9,9 @@ import { sql } from 'drizzle-orm';
 import {
   ACCOUNT_TYPES,
   AMOUNT_FROM,
+  AUCTION_STATUSES,
+  auctionLimits,
+  BID_STATUSES,
   AUDIT_ACTIONS,
   BATCH_KINDS,
   economyLimits,
@@ -194,6 +197,32 @@ const guards: Record<string, Guard> = {
   },
   awards_kind_valid: { rule: 'kind: the BATCH_KINDS enum (400)', values: BATCH_KINDS },
   awards_amount_positive: { rule: 'amountInCents: more than 0 (400)' },
+  auctions_name_length: {
+    rule: 'auction name (schemas/auctions.ts): 1 to nameMaxLength characters, stored (400)',
+    limit: auctionLimits.nameMaxLength,
+  },
+  auctions_description_length: {
+    rule: 'auction description (schemas/auctions.ts): at most descriptionMaxLength characters, stored (400)',
+    limit: auctionLimits.descriptionMaxLength,
+  },
+  auctions_starting_bid_positive: { rule: 'amountInCents: more than 0 (400)' },
+  auctions_min_increment_positive: {
+    rule: 'amountInCents: more than 0 (400); absent: defaultIncrementCents',
+  },
+  auctions_extensions_range: {
+    rule: 'none reaches it: place-bid.ts extends at most extensionsMax times',
+    limit: auctionLimits.extensionsMax,
+  },
+  auctions_status_valid: { rule: 'none reaches it: the server sets the status', values: AUCTION_STATUSES },
+  auctions_closed_when_not_open: {
+    rule: 'none reaches it: the end and the cancel set closed_at with the status',
+  },
+  auctions_charged_only_when_ended: {
+    rule: 'none reaches it: only the end (end-auctions.ts) writes the charge',
+  },
+  auction_bids_amount_positive: { rule: 'bid amount: amountInCents, more than 0 (400)' },
+  auction_bids_held_is_amount: { rule: 'none reaches it: place-bid.ts holds the amount it records' },
+  auction_bids_status_valid: { rule: 'none reaches it: the server sets the status', values: BID_STATUSES },
 };
 
 const t = useTestApp();

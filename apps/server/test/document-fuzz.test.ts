@@ -73,6 +73,11 @@ const statedRefusals: Record<string, Stated[]> = {
   'post /user/goals': [{ field: /^accountId$/, words: 'accountId must be a savings account' }],
   'put /user/goals/{goalId}': [{ field: /^$|^body$/, words: 'At least one field' }],
   'put /teller/items/{itemId}': [{ field: /^$|^body$/, words: 'At least one field' }],
+  'post /teller/auctions': [{ field: /^endsAt$/, words: 'endsAt must lie ahead (within 90 days)' }],
+  'put /teller/auctions/{auctionId}': [
+    { field: /^$|^body$/, words: 'At least one field' },
+    { field: /^endsAt$/, words: 'endsAt must lie ahead (within 90 days)' },
+  ],
   'put /teller/schedules/{scheduleId}': [{ field: /^$|^body$/, words: 'At least one field' }, wageTerms],
   'put /teller/jobs/{jobId}': [
     { field: /^$|^body$/, words: 'At least one field' },

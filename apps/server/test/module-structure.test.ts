@@ -72,6 +72,7 @@ const DOMAIN_LAYERS: string[][] = [
     'goals',
     'requests',
     'store',
+    'auctions',
   ],
   ['ledger/reversals', 'month-end'],
   ['accounts', 'economy'],

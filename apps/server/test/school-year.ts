@@ -124,7 +124,10 @@ async function classBankerAndGoal(app: App, db: Database): Promise<void> {
   expectStatus('goal', goal, 201);
 }
 
-/** A class job the student holds, an award, and a store item the student has ordered (its hold waits). */
+/**
+ * A class job the student holds, an award, a store item the student has ordered (its hold waits),
+ * and an open auction the student has bid on (their bid holds).
+ */
 async function classEconomy(app: App, db: Database): Promise<void> {
   const [main] = await queryRows<{ id: number }>(
     db,
@@ -159,6 +162,26 @@ async function classEconomy(app: App, db: Database): Promise<void> {
     body: { itemId: (item.body as { itemId: number }).itemId, accountId: '4000012345' },
   });
   expectStatus('store order', order, 201);
+  const auction = await call(app, 'POST', '/teller/auctions', {
+    token: teller,
+    body: {
+      name: 'Class pet for a day',
+      startingBid: 1,
+      endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      branchId: main!.id,
+    },
+  });
+  expectStatus('auction', auction, 201);
+  const bid = await call(
+    app,
+    'POST',
+    `/user/auctions/${(auction.body as { auctionId: number }).auctionId}/bids`,
+    {
+      token: await signIn(app, 'student'),
+      body: { accountId: '4000012345', amount: 1.5 },
+    },
+  );
+  expectStatus('auction bid', bid, 201);
 }
 
 /** A weekly class pay that started two weeks ago, caught up to now (its runs, paydays and audit). */

@@ -370,7 +370,7 @@ describe('the books and the jobs runner', () => {
     expect(await verifyLedger(t.db)).toEqual([]);
     await t.db.execute(sql`update store_orders set status = 'cancelled' where id = ${placed.body.orderId}`);
     expect(await verifyLedger(t.db)).toEqual([
-      `account ${bank.checking.accountNumber}: holds 300, waiting withdrawals and orders 0`,
+      `account ${bank.checking.accountNumber}: holds 300, waiting withdrawals, orders and high bids 0`,
     ]);
     await t.db.execute(sql`update store_orders set status = 'waiting' where id = ${placed.body.orderId}`);
   });

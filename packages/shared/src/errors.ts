@@ -60,6 +60,10 @@ export const errorReasons = [
   // The store (API.md "The class economy"): no stock left, the Student's limit for the item reached.
   'SOLD_OUT',
   'LIMIT_REACHED',
+  // Auctions: a bid below the least allowed, an auction no longer taking bids or changes.
+  'BID_TOO_LOW',
+  'AUCTION_ENDED',
+  'AUCTION_HAS_BIDS',
   // 413
   'PAYLOAD_TOO_LARGE',
   // 429

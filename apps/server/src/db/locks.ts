@@ -19,9 +19,10 @@ import { queryRows, type Executor, type Tx } from './database.js';
  *   4. sign-in locks: the username's, then the address's, only around counting one sign-in
  *      attempt (nothing else is held then).
  *   5. row locks: the bank row (admin changes), then an Idempotency-Key row, then a store order
- *      (deciding it) or the ordering Student's user row (an item with a per-student limit), then
- *      accounts in ascending account number (one `SELECT … ORDER BY account_number FOR …`, also
- *      for every account of a class payday, and in the transfer group's function), then a store
+ *      (deciding it) or the ordering Student's user row (an item with a per-student limit), or an
+ *      auction (a bid, its end, its cancel: domain/auctions/), then accounts in ascending account
+ *      number (one `SELECT … ORDER BY account_number FOR …`, also for every account of a class
+ *      payday, and in the transfer group's function), then a store
  *      item's row (an order takes one from its stock as its last write, a release gives it back
  *      after its account: domain/store/; no path holds an item and writes transaction rows),
  *      then transaction rows.

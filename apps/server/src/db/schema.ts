@@ -16,6 +16,9 @@ import {
   SCHEDULE_EVERY,
   SHORTFALL_RULES,
   AUDIT_ACTIONS,
+  AUCTION_STATUSES,
+  auctionLimits,
+  BID_STATUSES,
   TICKET_SEVERITIES,
   TICKET_STATUSES,
   TICKET_TYPES,
@@ -859,5 +862,102 @@ export const awards = pgTable(
     check('awards_kind_valid', isOneOf(t.kind, BATCH_KINDS)),
     check('awards_amount_positive', sql`${t.amountCents} > 0`),
     index('awards_bank_idx').on(t.bankId),
+  ],
+);
+
+/**
+ * An auction (API.md "The class economy"): a teacher's item for one branch (a class) or, with no
+ * branch, the whole bank, open to bids until `ends_at` (which a bid in the last minute moves a
+ * minute later, `extensions` times at most). It ends once: status 'ended', with the debit
+ * "Auction: {name}" of its high bid in `transaction_id` (none when nobody bid), or 'cancelled'.
+ */
+export const auctions = pgTable(
+  'auctions',
+  {
+    id: serial('id').primaryKey(),
+    bankId: integer('bank_id')
+      .notNull()
+      .references(() => banks.id),
+    branchId: integer('branch_id'),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    startingBidCents: cents('starting_bid_cents').notNull(),
+    minIncrementCents: cents('min_increment_cents').notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    extensions: integer('extensions').notNull().default(0),
+    status: text('status', { enum: AUCTION_STATUSES }).notNull().default('open'),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    transactionId: bigint('transaction_id', { mode: 'number' }).references(() => transactions.id),
+  },
+  (t) => [
+    check('auctions_name_length', lengthUpTo(t.name, auctionLimits.nameMaxLength)),
+    check(
+      'auctions_description_length',
+      sql`length(${t.description}) <= ${sql.raw(String(auctionLimits.descriptionMaxLength))}`,
+    ),
+    check('auctions_starting_bid_positive', sql`${t.startingBidCents} > 0`),
+    check('auctions_min_increment_positive', sql`${t.minIncrementCents} > 0`),
+    check(
+      'auctions_extensions_range',
+      sql`${t.extensions} between 0 and ${sql.raw(String(auctionLimits.extensionsMax))}`,
+    ),
+    check('auctions_status_valid', isOneOf(t.status, AUCTION_STATUSES)),
+    check('auctions_closed_when_not_open', sql`(${t.status} = 'open') = (${t.closedAt} is null)`),
+    check('auctions_charged_only_when_ended', sql`${t.transactionId} is null or ${t.status} = 'ended'`),
+    foreignKey({
+      name: 'auctions_branch_same_bank_fk',
+      columns: [t.bankId, t.branchId],
+      foreignColumns: [branches.bankId, branches.id],
+    }),
+    index('auctions_bank_status_idx').on(t.bankId, t.status, t.endsAt),
+    index('auctions_open_ends_idx')
+      .on(t.endsAt)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * A Student's bid. While it is its auction's high bid it holds `held_cents` (its amount) on its
+ * account (accounts.held_cents counts it, and the books check proves they add up): at most one bid
+ * of an auction holds. A higher bid or a cancel releases it; the end charges it ('won'). Kept after,
+ * so a release gives back exactly what was held, once.
+ */
+export const auctionBids = pgTable(
+  'auction_bids',
+  {
+    id: serial('id').primaryKey(),
+    auctionId: integer('auction_id')
+      .notNull()
+      .references(() => auctions.id),
+    accountNumber: char('account_number', { length: 10 })
+      .notNull()
+      .references(() => accounts.accountNumber),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: cents('amount_cents').notNull(),
+    heldCents: cents('held_cents').notNull(),
+    status: text('status', { enum: BID_STATUSES }).notNull().default('holding'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('auction_bids_amount_positive', sql`${t.amountCents} > 0`),
+    check('auction_bids_held_is_amount', sql`${t.heldCents} = ${t.amountCents}`),
+    check('auction_bids_status_valid', isOneOf(t.status, BID_STATUSES)),
+    uniqueIndex('auction_bids_one_holding')
+      .on(t.auctionId)
+      .where(sql`${t.status} = 'holding'`),
+    uniqueIndex('auction_bids_one_won')
+      .on(t.auctionId)
+      .where(sql`${t.status} = 'won'`),
+    index('auction_bids_auction_user_idx').on(t.auctionId, t.userId),
+    index('auction_bids_account_holding_idx')
+      .on(t.accountNumber)
+      .where(sql`${t.status} = 'holding'`),
+    index('auction_bids_user_idx').on(t.userId),
   ],
 );

@@ -227,6 +227,34 @@ export const datasets: Dataset[] = [
           where o.bank_id = ${bankId} order by o.id`,
   },
   {
+    name: 'auctions',
+    table: 'auctions',
+    columns: columns(
+      'id branch name description startingBid minIncrement endsAt extensions status createdBy createdAt closedAt transactionId',
+      { startingBid: 'money', minIncrement: 'money' },
+    ),
+    query: (bankId) =>
+      sql`select a.id, b.name as branch, a.name, a.description, a.starting_bid_cents as "startingBid",
+            a.min_increment_cents as "minIncrement", ${iso('a.ends_at')} as "endsAt", a.extensions, a.status,
+            u.username as "createdBy", ${iso('a.created_at')} as "createdAt", ${iso('a.closed_at')} as "closedAt",
+            a.transaction_id as "transactionId"
+          from auctions a left join branches b on b.id = a.branch_id join users u on u.id = a.created_by
+          where a.bank_id = ${bankId} order by a.id`,
+  },
+  {
+    name: 'auction-bids',
+    table: 'auction_bids',
+    columns: columns('id auctionId accountNumber username amount held status createdAt', {
+      amount: 'money',
+      held: 'money',
+    }),
+    query: (bankId) =>
+      sql`select x.id, x.auction_id as "auctionId", x.account_number as "accountNumber", u.username,
+            x.amount_cents as amount, x.held_cents as held, x.status, ${iso('x.created_at')} as "createdAt"
+          from auction_bids x join auctions a on a.id = x.auction_id join users u on u.id = x.user_id
+          where a.bank_id = ${bankId} order by x.id`,
+  },
+  {
     name: 'support-tickets',
     table: 'support_tickets',
     columns: columns('id username type title contents severity status createdAt updatedAt'),

@@ -5,6 +5,7 @@ import { housekeepingJob } from './housekeeping.js';
 import { requestExpiryJob } from './requests.js';
 import { schedulesJob } from './schedules.js';
 import { orderExpiryJob } from './store.js';
+import { auctionEndJob } from './auctions.js';
 import { backupJob } from './backup.js';
 
 export type { Job };
@@ -20,6 +21,7 @@ export const jobs: Job[] = [
   schedulesJob,
   requestExpiryJob,
   orderExpiryJob,
+  auctionEndJob,
   housekeepingJob,
   backupJob,
 ];

@@ -11,6 +11,7 @@ import { scheduleRoutes } from './schedules.js';
 import { sessionRoutes } from './sessions.js';
 import { statementRoutes } from './statements.js';
 import { storeRoutes } from './store.js';
+import { auctionRoutes } from './auctions.js';
 import { teacherRoutes } from './teacher.js';
 import { ticketRoutes } from './tickets.js';
 import { moneyRoutes, transactionRoutes } from './transactions.js';
@@ -36,5 +37,6 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, con
   await app.register(goalRoutes, deps);
   await app.register(teacherRoutes, deps);
   await app.register(storeRoutes, deps);
+  await app.register(auctionRoutes, deps);
   await app.register(economyRoutes, deps);
 };

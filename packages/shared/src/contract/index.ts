@@ -10,6 +10,7 @@ export { scheduleCalls } from './schedules.js';
 export { goalCalls, requestCalls } from './participation.js';
 export { sessionCalls } from './sessions.js';
 export { storeCalls } from './store.js';
+export { auctionCalls } from './auctions.js';
 export { statementCalls } from './statements.js';
 export { teacherCalls } from './teacher.js';
 export { ticketCalls } from './tickets.js';

@@ -270,4 +270,32 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
     description:
       'A 409 when it is no longer waiting; 403 NO_CLASS or NOT_YOUR_CLASS for a TELLER of no or another class.',
   },
+  // Auctions (API.md "The class economy")
+  'POST /teller/auctions': {
+    summary:
+      'An auction; a TELLER holds one for their own class (branchId absent = their branch), an ADMIN for any or the whole bank',
+    description:
+      "endsAt must lie ahead (within 90 days); minIncrement defaults to 1.00. A TELLER without a branch, or naming another branch or null (the whole bank), is a 403 (NO_CLASS, NOT_YOUR_CLASS); another bank's branch is a 404; at most 200 open auctions a bank (409).",
+  },
+  'PUT /teller/auctions/:auctionId': {
+    summary: 'Change any field of an open auction nobody has bid on (a TELLER: their own class only)',
+    description:
+      'At least one field must be sent; endsAt must lie ahead (within 90 days). A 409 AUCTION_HAS_BIDS once anyone has bid (cancel it instead), AUCTION_ENDED once it has ended or was cancelled.',
+  },
+  'POST /teller/auctions/:auctionId/cancel': {
+    summary: 'Cancels an open auction: every hold of its bids is released, nobody is charged',
+    description: 'A 409 AUCTION_ENDED once it has ended or was cancelled.',
+  },
+  'GET /user/auctions/:bankId': {
+    summary:
+      "The bank's auctions, open ones first (soonest ending first), then the newest (at most 200): a Student sees those of their branch and of the whole bank, the open ones unless status is named",
+    description:
+      "highBid is the high bid's amount, never who made it; myBid the caller's own highest bid; winner and transactionId only for staff and for the winner.",
+  },
+  'POST /user/auctions/:auctionId/bids': {
+    summary:
+      "A Student bids from one of their accounts: the bid's amount is held, and the high bid it beats (theirs or another's) is released at once",
+    description:
+      'A bid must be at least startingBid and at least highBid + minIncrement (409 BID_TOO_LOW), within available (409 INSUFFICIENT_FUNDS), on an auction still open (409 AUCTION_ENDED). A bid in the last minute moves endsAt one minute later, at most 10 times. An auction the Student cannot see, or an account not theirs, is a 404.',
+  },
 };

@@ -10,6 +10,7 @@ import { goalCalls, requestCalls } from './participation.js';
 import { sessionCalls } from './sessions.js';
 import { statementCalls } from './statements.js';
 import { storeCalls } from './store.js';
+import { auctionCalls } from './auctions.js';
 import { teacherCalls } from './teacher.js';
 import { ticketCalls } from './tickets.js';
 import { transactionCalls } from './transactions.js';
@@ -35,6 +36,7 @@ export const contract = {
   goals: goalCalls,
   teacher: teacherCalls,
   store: storeCalls,
+  auctions: auctionCalls,
   jobs: jobCalls,
   awards: awardCalls,
 };

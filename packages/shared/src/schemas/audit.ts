@@ -36,6 +36,8 @@ export const AUDIT_ACTIONS = [
   'order.refund',
   'order.cancel',
   'order.expire',
+  'auction.end',
+  'auction.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -55,8 +55,8 @@ export async function assertAccountsConsistent(db: Executor, accountNumbers: str
 }
 
 /**
- * The accounts whose holds are not exactly what their waiting withdrawal requests and waiting store
- * orders hold, or more than their balance: every held cent must belong to something still waiting.
+ * The accounts whose holds are not exactly what their waiting withdrawal requests, waiting store
+ * orders and holding auction bids hold, or more than their balance: every held cent must belong to something still waiting.
  */
 function holdsNotWaiting(db: Executor, inBank: SQL) {
   return queryRows<{ account_number: string; held_cents: number; waiting_cents: number }>(
@@ -67,6 +67,8 @@ function holdsNotWaiting(db: Executor, inBank: SQL) {
               where r.account_number = a.account_number and r.status = 'waiting')
             + (select coalesce(sum(o.held_cents), 0) from store_orders o
               where o.account_number = a.account_number and o.status = 'waiting')
+            + (select coalesce(sum(b.held_cents), 0) from auction_bids b
+              where b.account_number = a.account_number and b.status = 'holding')
             as waiting_cents
           from accounts a where ${inBank}) h
         where held_cents > balance_cents or held_cents <> waiting_cents`,
@@ -131,7 +133,7 @@ export async function verifyLedger(db: Executor, bankId?: number): Promise<strin
   return [
     ...holds.map(
       (h) =>
-        `account ${h.account_number}: holds ${h.held_cents}, waiting withdrawals and orders ${h.waiting_cents}`,
+        `account ${h.account_number}: holds ${h.held_cents}, waiting withdrawals, orders and high bids ${h.waiting_cents}`,
     ),
     ...reversals.map((r) => `transaction ${r.id} and its reversal do not match`),
     ...balances.map(

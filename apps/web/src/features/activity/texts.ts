@@ -28,5 +28,7 @@ export const activityTexts = {
     'order.refund': 'Order refunded',
     'order.cancel': 'Order cancelled',
     'order.expire': 'Order expired',
+    'auction.end': 'Auction ended',
+    'auction.cancel': 'Auction cancelled',
   },
 } as const;
