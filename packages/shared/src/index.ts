@@ -10,6 +10,7 @@ export * from './participation-text.js';
 export * from './teacher-text.js';
 export * from './student-text.js';
 export * from './store-text.js';
+export * from './store-screen-text.js';
 export * from './economy-text.js';
 export * from './money.js';
 export * from './password-rule.js';
