@@ -60,7 +60,8 @@ export const storeScreenText = {
   statusColumn: 'Status',
   cancelColumn: 'Cancel',
   cancelOrder: 'Cancel order',
-  cancelOrderNamed: (item: string) => `Cancel the order of ${item}`,
+  /** Begins with the button's visible words (WCAG 2.5.3). */
+  cancelOrderNamed: (item: string) => `Cancel order: ${item}`,
   cancelConfirm: (item: string, price: string) =>
     `Cancel your order of ${item}? The ${price} held for it comes back to your account.`,
   cancelConfirmButton: 'Cancel order',

@@ -1,5 +1,4 @@
 import { Button, Paper, Stack, Title } from '@mantine/core';
-import { useState } from 'react';
 import { storeScreenText as m, type Account, type StoreOrder } from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
 import { LoadMore, QueryState } from '../../components/query-state';
@@ -47,10 +46,17 @@ function columns(
 }
 
 /** The Student's orders, newest first, with what became of each; a waiting one can be cancelled. */
-export function MyOrders({ username, accounts }: { username: string; accounts: Account[] }) {
+interface MyOrdersProps {
+  username: string;
+  accounts: Account[];
+  /** What the last cancel did, shown above the list (the page's one status line: Ordered or Cancelled). */
+  status: Status | null;
+  setStatus: (status: Status | null) => void;
+}
+
+export function MyOrders({ username, accounts, status, setStatus }: MyOrdersProps) {
   const orders = useOrdersOf(username);
   const cancel = useCancelOrder();
-  const [status, setStatus] = useState<Status | null>(null);
   const { ask, modal } = useConfirmAction();
   const askCancel = (order: StoreOrder) =>
     ask({

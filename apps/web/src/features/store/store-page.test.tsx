@@ -135,13 +135,13 @@ describe("A Student's store", () => {
     await waitFor(() => expect(screen.getAllByTestId('my-order')).toHaveLength(3));
     const statuses = screen.getAllByTestId('order-status').map((s) => s.textContent);
     expect(statuses).toEqual(['Waiting', 'Given', 'Refunded: Out of erasers']);
-    const cancels = screen.getAllByRole('button', { name: /^Cancel the order of/ });
-    expect(cancels.map((b) => b.getAttribute('aria-label'))).toEqual(['Cancel the order of Pencil']);
+    const cancels = screen.getAllByRole('button', { name: /^Cancel order: / });
+    expect(cancels.map((b) => b.getAttribute('aria-label'))).toEqual(['Cancel order: Pencil']);
     await user.click(cancels[0]!);
     await user.click(await screen.findByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(cancelled).toBe(3));
     await waitFor(() => expect(screen.getAllByTestId('order-status')[0]).toHaveTextContent('Cancelled'));
-    expect(screen.queryByRole('button', { name: /^Cancel the order of/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Cancel order: / })).toBeNull();
   });
 
   it("says at home what the Student's order holds, apart from a class banker's request", async () => {

@@ -40,24 +40,23 @@ export function StorePage() {
   const items = useStoreItems(user.bankId);
   const accounts = useUserAccounts(user.username);
   const [buying, setBuying] = useState<StoreItem | null>(null);
-  const [status, setStatus] = useState<Status | null>(null);
+  // One status at a time, beside what it is about: the order placed (above the items) or cancelled (above the orders).
+  const [status, setStatus] = useState<{ at: 'items' | 'orders'; status: Status } | null>(null);
   const bought = (order: StoreOrder) => {
     setBuying(null);
-    setStatus({
-      kind: 'success',
-      title: m.ordered(order.itemName),
-      detail: m.orderedDetail(money(order.price)),
-    });
+    const detail = m.orderedDetail(money(order.price));
+    setStatus({ at: 'items', status: { kind: 'success', title: m.ordered(order.itemName), detail } });
   };
   const buy = (item: StoreItem) => {
     setStatus(null);
     setBuying(item);
   };
+  const at = (where: 'items' | 'orders') => (status?.at === where ? status.status : null);
   return (
     <>
       <PageHeader title={m.storeTitle} subtitle={m.storeSubtitle} />
       <Stack>
-        <StatusLine status={status} />
+        <StatusLine status={at('items')} />
         <Stack component="section" aria-labelledby="for-sale" gap="sm">
           <Title order={2} size="h4" id="for-sale">
             {m.forSaleHeading}
@@ -66,7 +65,12 @@ export function StorePage() {
             {(list) => <ForSale items={list} onBuy={buy} />}
           </QueryState>
         </Stack>
-        <MyOrders username={user.username} accounts={accounts.data ?? []} />
+        <MyOrders
+          username={user.username}
+          accounts={accounts.data ?? []}
+          status={at('orders')}
+          setStatus={(next) => setStatus(next && { at: 'orders', status: next })}
+        />
       </Stack>
       <BuyDialog
         item={buying}
