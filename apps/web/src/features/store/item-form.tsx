@@ -67,21 +67,24 @@ interface ItemFormProps {
 }
 
 /** For whom: an admin picks the whole bank or a class; a teacher sells to their own class only. */
-function forWhomOptions(user: User, branches: Branch[]) {
+interface Option {
+  value: string;
+  label: string;
+}
+
+function forWhomOptions(user: User, branches: Branch[]): Option[] {
   const admin = user.userRole === 'ADMIN';
   const mine = branches.filter((b) => admin || b.branchId === user.branchId);
   const options = mine.map((b) => ({ value: String(b.branchId), label: b.branchName }));
   return admin ? [{ value: '', label: m.wholeBank }, ...options] : options;
 }
 
-/** New item or Edit: name, description, price, stock (or unlimited), limit, for whom, on sale. */
-export function ItemForm({ user, item, branches, onDone, onCancel }: ItemFormProps) {
+/** The form's values, its check against the API's own schema, and the create or update call. */
+function useItemForm({ user, item, onDone }: Pick<ItemFormProps, 'user' | 'item' | 'onDone'>) {
   const admin = user.userRole === 'ADMIN';
   const create = useCreateItem();
   const update = useUpdateItem();
   const form = useForm<ItemValues>({ initialValues: initialValues(item, user) });
-  const saving = create.isPending || update.isPending;
-  const error = create.error ?? update.error;
   const submit = form.onSubmit((v) => {
     const body = bodyOf(v, admin);
     const errors = schemaErrors(item ? updateItemBody : createItemBody, body);
@@ -90,6 +93,53 @@ export function ItemForm({ user, item, branches, onDone, onCancel }: ItemFormPro
     if (item) update.mutate({ itemId: item.itemId, body }, { onSuccess: (saved) => onDone(saved, false) });
     else create.mutate(body, { onSuccess: (saved) => onDone(saved, true) });
   });
+  return { form, submit, saving: create.isPending || update.isPending, error: create.error ?? update.error };
+}
+
+type ItemFormState = ReturnType<typeof useItemForm>;
+
+/** How many, how many each, for whom, on sale. */
+function StockFields({ state, options, admin }: { state: ItemFormState; options: Option[]; admin: boolean }) {
+  const { form, saving } = state;
+  return (
+    <>
+      <TextInput
+        label={m.stockLabel}
+        description={m.stockHint}
+        inputMode="numeric"
+        autoComplete="off"
+        disabled={saving}
+        {...form.getInputProps('stock')}
+      />
+      <TextInput
+        label={m.limitLabel}
+        description={m.limitHint}
+        inputMode="numeric"
+        autoComplete="off"
+        disabled={saving}
+        {...form.getInputProps('perStudentLimit')}
+      />
+      <NativeSelect
+        label={m.forWhomLabel}
+        data={options}
+        disabled={saving || !admin}
+        {...form.getInputProps('branchId')}
+      />
+      <Switch
+        label={m.activeLabel}
+        description={m.activeHint}
+        mt={{ sm: 'lg' }}
+        disabled={saving}
+        {...form.getInputProps('active', { type: 'checkbox' })}
+      />
+    </>
+  );
+}
+
+/** New item or Edit: name, description, price, stock (or unlimited), limit, for whom, on sale. */
+export function ItemForm({ user, item, branches, onDone, onCancel }: ItemFormProps) {
+  const state = useItemForm({ user, item, onDone });
+  const { form, submit, saving, error } = state;
   return (
     <FormPanel title={item ? m.editItemTitle(item.name) : m.newItemTitle}>
       <form onSubmit={submit} noValidate>
@@ -120,34 +170,10 @@ export function ItemForm({ user, item, branches, onDone, onCancel }: ItemFormPro
             style={{ gridColumn: '1 / -1' }}
             {...form.getInputProps('description')}
           />
-          <TextInput
-            label={m.stockLabel}
-            description={m.stockHint}
-            inputMode="numeric"
-            autoComplete="off"
-            disabled={saving}
-            {...form.getInputProps('stock')}
-          />
-          <TextInput
-            label={m.limitLabel}
-            description={m.limitHint}
-            inputMode="numeric"
-            autoComplete="off"
-            disabled={saving}
-            {...form.getInputProps('perStudentLimit')}
-          />
-          <NativeSelect
-            label={m.forWhomLabel}
-            data={forWhomOptions(user, branches)}
-            disabled={saving || !admin}
-            {...form.getInputProps('branchId')}
-          />
-          <Switch
-            label={m.activeLabel}
-            description={m.activeHint}
-            mt={{ sm: 'lg' }}
-            disabled={saving}
-            {...form.getInputProps('active', { type: 'checkbox' })}
+          <StockFields
+            state={state}
+            options={forWhomOptions(user, branches)}
+            admin={user.userRole === 'ADMIN'}
           />
         </SimpleGrid>
         {error ? <StatusLine status={failureStatus(m.itemSaveFailed, error)} /> : null}

@@ -15,19 +15,10 @@ import { ItemsTable } from './items-table';
 /** Which form is open: none, a new item, or the item being changed. */
 type Editing = null | 'new' | StoreItem;
 
-/**
- * `{bankId}/store/items` (issue 34 item 3): the store's items, New Item, Edit and Delete. A teacher
- * sells to their own class; an admin to any class or the whole bank (the server's rule, mirrored).
- */
-export function StoreItemsPage() {
-  const { user } = useRequiredSession();
-  const items = useStoreItems(user.bankId);
-  const branches = useBranches(user.bankId);
+/** Delete behind Confirm Action; what happened goes to the page's status line. */
+function useAskDelete(setStatus: (status: Status | null) => void) {
   const remove = useDeleteItem();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [status, setStatus] = useState<Status | null>(null);
   const { ask, modal } = useConfirmAction();
-  const admin = user.userRole === 'ADMIN';
   const askDelete = (item: StoreItem) =>
     ask({
       message: m.deleteItemConfirm(item.name),
@@ -41,6 +32,21 @@ export function StoreItemsPage() {
         });
       },
     });
+  return { askDelete, modal, deleting: remove.isPending };
+}
+
+/**
+ * `{bankId}/store/items` (issue 34 item 3): the store's items, New Item, Edit and Delete. A teacher
+ * sells to their own class; an admin to any class or the whole bank (the server's rule, mirrored).
+ */
+export function StoreItemsPage() {
+  const { user } = useRequiredSession();
+  const items = useStoreItems(user.bankId);
+  const branches = useBranches(user.bankId);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [status, setStatus] = useState<Status | null>(null);
+  const { askDelete, modal, deleting } = useAskDelete(setStatus);
+  const admin = user.userRole === 'ADMIN';
   const open = (next: Editing) => {
     setStatus(null);
     setEditing(next);
@@ -84,7 +90,7 @@ export function StoreItemsPage() {
                   mayChange: (i) => admin || (i.branchId !== null && i.branchId === user.branchId),
                   onEdit: open,
                   onDelete: askDelete,
-                  busy: remove.isPending,
+                  busy: deleting,
                 }}
               />
             )}
