@@ -33,6 +33,7 @@ export const storeScreenText = {
   noAccountToPay: 'You have no account to pay from. Ask your teacher to open one.',
   priceLabel: 'Price',
   availableAfter: 'Available after',
+  notEnoughAvailable: (available: string) => `Not enough: only ${available} available`,
   buyWhatHappens:
     'The price is held on your account now. It is paid when your teacher gives you the item; if the order is refunded or you cancel it, the money comes back.',
   confirmBuy: (price: string) => `Confirm: buy for ${price}`,

@@ -37,7 +37,14 @@ function BuyForm({ item, accounts, onBought, onClose }: BuyFormProps) {
   const busy = order.isPending;
   if (accounts.length === 0) return <Text>{m.noAccountToPay}</Text>;
   const rows: [string, string][] = [[m.priceLabel, money(item.price)]];
-  if (account) rows.push([m.availableAfter, money((cents(account.available) - cents(item.price)) / 100)]);
+  if (account) {
+    const after = cents(account.available) - cents(item.price);
+    // The server refuses what is above `available` ("Insufficient funds"); the summary says so first.
+    rows.push([
+      m.availableAfter,
+      after >= 0 ? money(after / 100) : m.notEnoughAvailable(money(account.available)),
+    ]);
+  }
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     order.mutate({ itemId: item.itemId, accountId }, { onSuccess: onBought });

@@ -1,8 +1,8 @@
-import { Button, Paper, Stack, Title } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { storeScreenText as m, type Account, type StoreOrder } from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
-import { LoadMore, QueryState } from '../../components/query-state';
-import { failureStatus, StatusLine, type Status } from '../../components/status-message';
+import { PagedSection } from '../../components/paged-section';
+import { failureStatus, type Status } from '../../components/status-message';
 import { useConfirmAction } from '../../components/use-confirm-action';
 import { formatDateTime, lastFour, money } from '../../lib/format';
 import { useOrdersOf } from '../../lib/store-queries';
@@ -72,34 +72,21 @@ export function MyOrders({ username, accounts, status, setStatus }: MyOrdersProp
       },
     });
   return (
-    <Paper
-      withBorder
-      p={{ base: 'sm', sm: 'md' }}
-      radius="md"
-      component="section"
-      aria-labelledby="my-orders"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="my-orders">
-          {m.myOrders}
-        </Title>
-        <StatusLine status={status} />
-        <QueryState query={orders} what={m.myOrdersWhat}>
-          {(list) => (
-            <DataTable
-              label={m.myOrders}
-              columns={columns(accounts, askCancel, cancel.isPending)}
-              rows={list}
-              rowKey={(o) => o.orderId}
-              emptyText={m.noOrdersYet}
-              minWidth={720}
-              rowTestId="my-order"
-            />
-          )}
-        </QueryState>
-        <LoadMore pages={orders} what={m.myOrdersWhat} />
-      </Stack>
+    <>
+      <PagedSection id="my-orders" title={m.myOrders} what={m.myOrdersWhat} status={status} pages={orders}>
+        {(list) => (
+          <DataTable
+            label={m.myOrders}
+            columns={columns(accounts, askCancel, cancel.isPending)}
+            rows={list}
+            rowKey={(o) => o.orderId}
+            emptyText={m.noOrdersYet}
+            minWidth={720}
+            rowTestId="my-order"
+          />
+        )}
+      </PagedSection>
       {modal}
-    </Paper>
+    </>
   );
 }
