@@ -43,7 +43,11 @@ async function lockWaitingOrder(tx: Tx, actor: Actor, orderId: number, now: Date
 export async function releaseOrder(tx: Tx, order: OrderRow): Promise<void> {
   await tx
     .update(storeItems)
-    .set({ stock: sql`least(${storeItems.stock} + 1, ${limits.itemCountMax})` })
+    // Unlimited (null) stays unlimited: least() skips a null, so it alone would make it the cap. The
+    // update still runs for an unlimited item: it takes the item's row lock, in the lock order.
+    .set({
+      stock: sql`case when ${storeItems.stock} is null then null else least(${storeItems.stock} + 1, ${limits.itemCountMax}) end`,
+    })
     .where(eq(storeItems.id, order.itemId));
   const locked = await lockAccounts(tx, [order.accountNumber]);
   const account = locked.get(order.accountNumber);
