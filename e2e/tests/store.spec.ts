@@ -170,7 +170,10 @@ test('a teacher adds an item, two Students buy on phones, one is refused; given 
 
     // The Student sees it Given, and "Store: {item}" on the account; nothing is held any more.
     await openStore(one.page);
-    await expect(myOrder(one.page, item).getByTestId('order-status')).toHaveText('Given');
+    // Without a reload: a Student's orders are asked again every 15 s while on screen.
+    await expect(myOrder(one.page, item).getByTestId('order-status')).toHaveText('Given', {
+      timeout: 30_000,
+    });
     await expect(myOrder(one.page, item).getByRole('button')).toHaveCount(0);
     await one.page.goto(`/account/${first.checking}`);
     await expect(one.page.getByRole('main')).toContainText(`Store: ${item}`);
