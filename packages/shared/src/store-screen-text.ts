@@ -139,6 +139,7 @@ export const storeScreenText = {
   refundTitle: 'Refund the order',
   refundMessage: (student: string, item: string, price: string) =>
     `Refund ${student}'s order of ${item}: the ${price} held for it goes back to their account.`,
+  refundReasonHint: 'The student reads it beside their order, e.g. "Out of stock".',
   refunding: 'Refunding...',
   refundFailed: 'The order could not be refunded',
   refunded: (student: string, item: string) => `Refunded ${student}'s ${item}`,

@@ -100,6 +100,7 @@ describe("The teacher's store orders", () => {
     await user.click(await screen.findByRole('button', { name: "Refund Nora North's Pencil" }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund the order' });
     expect(dialog).toHaveTextContent("Refund Nora North's order of Pencil: the $0.50 held for it");
+    expect(dialog).toHaveTextContent('The student reads it beside their order');
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     expect(refunds).toEqual([]);
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Out of pencils');

@@ -72,6 +72,7 @@ export function StoreOrdersPage() {
           refunding ? m.refundMessage(refunding.studentName, refunding.itemName, money(refunding.price)) : ''
         }
         confirmLabel={m.refund}
+        reasonHint={m.refundReasonHint}
         busy={refund.isPending}
         busyLabel={m.refunding}
         failure={refund.error ? failureStatus(m.refundFailed, refund.error) : null}
