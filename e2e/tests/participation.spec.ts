@@ -1,15 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { branchIdOf, confirmAction, createAccount, createStudent, editUser, unique } from './admin-helpers';
 import { KeyboardUser } from './keyboard-support';
-import {
-  apiToken,
-  bearer,
-  expectNoHorizontalOverflow,
-  expectNoViolations,
-  shot,
-  signIn,
-  VIEWPORTS,
-} from './support';
+import { apiToken, bearer, captureBothThemes, signIn, signOut, VIEWPORTS } from './support';
 
 /**
  * Students who take part (issue 24) end to end: an admin makes a Student a class banker and sets
@@ -58,12 +50,6 @@ async function newClass(request: APIRequestContext) {
     savings: await createAccount(request, admin, mate, branchId, 'SAVINGS'),
   };
   return { admin, branchId, banker, classmate };
-}
-
-async function signOut(page: Page) {
-  await page.getByTestId('header-menu').click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login$/);
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Side navigation' });
@@ -248,34 +234,18 @@ async function classAtWork(request: APIRequestContext) {
   return cls;
 }
 
-/** Rendered, nothing spilling past the width, no axe violation, photographed, in both themes. */
-async function capture(page: Page, name: string) {
-  await page.waitForLoadState('networkidle');
-  // A full-page capture draws the fixed header where the page is scrolled to: start at the top.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expectNoHorizontalOverflow(page);
-  await expectNoViolations(page);
-  await shot(page, name);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  await expectNoViolations(page);
-  await shot(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
-}
-
 async function bankerScreens(page: Page, size: string, banker: string, classmate: Classmate) {
   await signIn(page, banker, PASSWORD);
   await page.goto('/1/class-bank');
   await expect(page.getByTestId('my-request')).toHaveCount(2);
-  await capture(page, `${size}-class-bank`);
+  await captureBothThemes(page, `${size}-class-bank`);
   await page.getByRole('button', { name: 'Review' }).click();
-  await capture(page, `${size}-class-bank-errors`);
+  await captureBothThemes(page, `${size}-class-bank-errors`);
   await askDeposit(page, classmate, '6', 'Class job: board');
-  await capture(page, `${size}-class-bank-review`);
+  await captureBothThemes(page, `${size}-class-bank-review`);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('status')).toContainText('Waiting for your teacher');
-  await capture(page, `${size}-class-bank-sent`);
+  await captureBothThemes(page, `${size}-class-bank-sent`);
   await signOut(page);
 }
 
@@ -283,28 +253,28 @@ async function classmateScreens(page: Page, size: string, classmate: Classmate) 
   await signIn(page, classmate.username, PASSWORD);
   // The first visit on this device celebrates the goal reached ("Book", first: $20 of the $30 saved).
   await expect(page.getByTestId('goal-celebration')).toContainText('You reached your goal "Book"');
-  await capture(page, `${size}-student-home-goals`);
+  await captureBothThemes(page, `${size}-student-home-goals`);
   await page.goto(`/account/${classmate.checking}`);
   await expect(page.getByTestId('available-held')).toContainText(
     'Available $25.00 (held $15.00 for a waiting request)',
   );
-  await capture(page, `${size}-account-held`);
+  await captureBothThemes(page, `${size}-account-held`);
   await page.goto(`/account/${classmate.savings}`);
   await expect(page.getByRole('article', { name: 'Bike' })).toBeVisible();
   await expect(page.getByTestId('goal-celebration')).toHaveCount(0);
   await page.getByRole('button', { name: 'Edit goal: Bike' }).click();
-  await capture(page, `${size}-account-goal-edit`);
+  await captureBothThemes(page, `${size}-account-goal-edit`);
   await signOut(page);
 }
 
 async function teacherScreens(page: Page, size: string, classmate: Classmate) {
   await signIn(page, 'teller');
   await expect(page.getByTestId('action-tile').filter({ hasText: /\d+ waiting/ })).toBeVisible();
-  await capture(page, `${size}-teller-home-approvals`);
+  await captureBothThemes(page, `${size}-teller-home-approvals`);
   await page.goto('/1/approvals');
   await expect(page.getByTestId('approval-row').first()).toBeVisible();
   await page.getByTestId('approval-row').first().getByRole('checkbox').check();
-  await capture(page, `${size}-approvals`);
+  await captureBothThemes(page, `${size}-approvals`);
   await page
     .getByTestId('approval-row')
     .filter({ hasText: 'Lost library book' })
@@ -313,14 +283,14 @@ async function teacherScreens(page: Page, size: string, classmate: Classmate) {
   await expect(page.getByRole('dialog', { name: 'Reject request' })).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByRole('dialog').getByText('Give a reason')).toBeVisible();
-  await capture(page, `${size}-approvals-reject`);
+  await captureBothThemes(page, `${size}-approvals-reject`);
   await page.getByRole('dialog').getByRole('button', { name: 'Go Back' }).click();
   // Found by the search, as a teacher would: 25 students a page, and other tests' students may come first.
   await page.goto(`/1/students?q=${classmate.username}`);
   // The list opens on the teacher's own class (issue 33); the classmate's is another.
   await page.getByLabel('Class', { exact: true }).selectOption({ label: 'All branches' });
   await expect(page.getByTestId('student-goals').first()).toBeVisible();
-  await capture(page, `${size}-students-goals`);
+  await captureBothThemes(page, `${size}-students-goals`);
   await signOut(page);
 }
 
@@ -329,10 +299,10 @@ async function adminScreens(page: Page, size: string, banker: string) {
   await page.goto('/1/admin/users');
   await editUser(page, banker);
   await expect(page.getByRole('switch', { name: /Class banker/ })).toBeChecked();
-  await capture(page, `${size}-admin-user-banker`);
+  await captureBothThemes(page, `${size}-admin-user-banker`);
   await page.goto('/1/admin/bank');
   await page.getByRole('switch', { name: 'Edit Mode' }).check();
-  await capture(page, `${size}-admin-bank-limit`);
+  await captureBothThemes(page, `${size}-admin-bank-limit`);
   await signOut(page);
 }
 

@@ -129,3 +129,26 @@ export async function expectNoAxeViolations(page: Page) {
     ),
   ).toEqual([]);
 }
+
+/** Signs out through the header's menu and waits for the login screen. */
+export async function signOut(page: Page) {
+  await page.getByTestId('header-menu').click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+/** Rendered, nothing spilling past the width, no axe violation, photographed, in both themes. */
+export async function captureBothThemes(page: Page, name: string) {
+  await page.waitForLoadState('networkidle');
+  // A full-page capture draws the fixed header where the page is scrolled to: start at the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectNoHorizontalOverflow(page);
+  await expectNoViolations(page);
+  await shot(page, name);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await expectNoViolations(page);
+  await shot(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+}

@@ -341,6 +341,18 @@ describe('giving an item, and every release', () => {
     ).toEqual(['order.cancel', 'order.expire', 'order.refund']);
   });
 
+  it('an unlimited item stays unlimited after a refund, a cancel and an expiry', async () => {
+    const item = await makeItem({ price: 1 });
+    expect(item.stock).toBeNull();
+    const [a, b, c] = [await order(item.itemId), await order(item.itemId), await order(item.itemId)];
+    await post(teacher, `/teller/orders/${a.body.orderId}/refund`, { reason: 'Out of passes' });
+    await post(bank.tokens.student, `/user/orders/${b.body.orderId}/cancel`);
+    await expireOrders(t.db, new Date(Date.parse(c.body.expiresAt)));
+    expect(await stockOf(item.itemId)).toBeNull();
+    const listed = await get(bank.tokens.student, `/user/items/${bank.bankId}`);
+    expect(listed.body.find((i: any) => i.itemId === item.itemId).stock).toBeNull();
+  });
+
   it('deciding twice is a 409 that says what became of it, and changes nothing', async () => {
     const item = await makeItem({ stock: 5 });
     const placed = await order(item.itemId);

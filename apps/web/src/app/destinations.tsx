@@ -21,8 +21,8 @@ export interface MenuEntry {
   anyOf?: MoneyAction[];
   /** Shown only to those users among the roles (a Student who is a class banker). */
   shownWhen?: (user: User) => boolean;
-  /** A count beside the entry (the waiting requests of the Approvals screen). */
-  badge?: 'waitingRequests';
+  /** A count beside the entry (app/badge-counts.ts): Approvals' waiting requests, the store's waiting orders. */
+  badge?: 'waitingRequests' | 'waitingOrders';
   /** A tile on the staff home screen; `rank` orders the tiles. */
   tile?: { description: string; rank: number };
 }
@@ -171,6 +171,36 @@ export const destinations: Destination[] = [
       section: 'manage',
       badge: 'waitingRequests',
       tile: { description: "Class bankers' requests that wait for you", rank: 3.8 },
+    },
+  },
+  // The class store (issue 34 item 3): a Student's store; staff's orders (with their badge) and items.
+  {
+    path: ':bankId/store',
+    roles: ['USER'],
+    lazy: async () => ({ Component: (await import('../features/store/store-page')).StorePage }),
+    menu: { label: 'Store', icon: 'IconShoppingBag', section: 'manage' },
+  },
+  {
+    path: ':bankId/store/orders',
+    roles: STAFF,
+    lazy: async () => ({ Component: (await import('../features/store/store-orders-page')).StoreOrdersPage }),
+    menu: {
+      label: 'Store orders',
+      icon: 'IconShoppingBag',
+      section: 'manage',
+      badge: 'waitingOrders',
+      tile: { description: 'Orders waiting for you to hand them over', rank: 3.85 },
+    },
+  },
+  {
+    path: ':bankId/store/items',
+    roles: STAFF,
+    lazy: async () => ({ Component: (await import('../features/store/store-items-page')).StoreItemsPage }),
+    menu: {
+      label: 'Store items',
+      icon: 'IconTag',
+      section: 'manage',
+      tile: { description: 'What the class store sells, its prices and stock', rank: 3.86 },
     },
   },
   {

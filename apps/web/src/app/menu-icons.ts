@@ -19,6 +19,8 @@ export {
   IconId,
   IconSchool,
   IconSettings,
+  IconShoppingBag,
+  IconTag,
   IconTransfer,
   IconUsers,
   IconUsersGroup,

@@ -12,6 +12,8 @@ export interface ReasonDialogProps {
   /** More choices between the message and the reason (whom to reverse). */
   children?: ReactNode;
   confirmLabel: string;
+  /** Who reads the reason, and where (default: a reversal's, beside both rows). */
+  reasonHint?: string;
   busy: boolean;
   busyLabel: string;
   failure: Status | null;
@@ -47,6 +49,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
 
 function ReasonForm(props: ReasonDialogProps) {
   const { message, children, confirmLabel, busy, busyLabel, failure, onConfirm, onCancel } = props;
+  const { reasonHint = t.reasonDescription } = props;
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -64,7 +67,7 @@ function ReasonForm(props: ReasonDialogProps) {
         {children}
         <TextInput
           label={t.reasonLabel}
-          description={t.reasonDescription}
+          description={reasonHint}
           withAsterisk
           maxLength={limits.reversalReasonMaxLength}
           autoComplete="off"

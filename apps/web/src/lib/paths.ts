@@ -26,6 +26,10 @@ export const paths = {
   /** Beyond the spec's routes: students who take part (issue 24). */
   classBank: (bankId: number) => `/${bankId}/class-bank`,
   approvals: (bankId: number) => `/${bankId}/approvals`,
+  /** Beyond the spec's routes: the class store (issue 34), a Student's and staff's. */
+  store: (bankId: number) => `/${bankId}/store`,
+  storeOrders: (bankId: number) => `/${bankId}/store/orders`,
+  storeItems: (bankId: number) => `/${bankId}/store/items`,
   importStudents: (bankId: number) => `/${bankId}/admin/users/import`,
   signInSlips: (bankId: number) => `/${bankId}/admin/users/import/slips`,
   settings: '/settings',

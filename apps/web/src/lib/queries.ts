@@ -25,6 +25,13 @@ export const queryKeys = {
   requests: ['requests'] as const,
   waitingRequests: (bankId: number) => ['requests', 'bank', bankId, 'waiting'] as const,
   requestsOf: (username: string) => ['requests', 'of', username.toLowerCase()] as const,
+  /** The class store (issue 34): its items, the bank's orders (the badge's waiting ones), a Student's. */
+  store: ['store'] as const,
+  storeItems: (bankId: number) => ['store', 'items', bankId] as const,
+  orders: ['orders'] as const,
+  bankOrders: (bankId: number) => ['orders', 'bank', bankId] as const,
+  waitingOrders: (bankId: number) => ['orders', 'bank', bankId, 'waiting'] as const,
+  ordersOf: (username: string) => ['orders', 'of', username.toLowerCase()] as const,
 };
 
 export interface StudentFilter {

@@ -40,6 +40,10 @@ export const handlers = [
   http.get('*/api/teller/schedules/:bankId', () => HttpResponse.json([])),
   http.get('*/api/user/requests/:username', () => HttpResponse.json([])),
   http.get('*/api/user/goals/:username', () => HttpResponse.json([])),
+  // The class store (issue 34): nothing for sale, no orders, until a test says so.
+  http.get('*/api/user/items/:bankId', () => HttpResponse.json([])),
+  http.get('*/api/user/orders/:username', () => HttpResponse.json([])),
+  http.get('*/api/teller/orders/:bankId', () => HttpResponse.json([])),
   http.get('*/api/teller/students/:bankId/goals', () => HttpResponse.json([])),
   http.get('*/api/teller/students/:bankId', ({ request }) => {
     const branchId = new URL(request.url).searchParams.get('branchId');

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { limits, storeText as m, type StoreOrder } from '@bank/shared';
 import type { Executor, Tx } from '../../db/client.js';
 import { inTransaction } from '../../db/transaction.js';
@@ -45,10 +45,11 @@ export async function releaseOrder(tx: Tx, order: OrderRow): Promise<void> {
   const account = locked.get(order.accountNumber);
   invariant(account, `the account of order ${order.id} is missing`);
   await changeHold(tx, account, -order.heldCents);
+  // An unlimited item (null stock) stays unlimited and takes no lock, as an order of it takes none.
   await tx
     .update(storeItems)
     .set({ stock: sql`least(${storeItems.stock} + 1, ${limits.itemCountMax})` })
-    .where(eq(storeItems.id, order.itemId));
+    .where(and(eq(storeItems.id, order.itemId), isNotNull(storeItems.stock)));
 }
 
 type Decided = Exclude<OrderRow['status'], 'waiting'>;

@@ -1,19 +1,20 @@
 import { Card, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconPigMoney, IconWallet } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { participationScreenText, studentText, type Account } from '@bank/shared';
+import { studentText, type Account } from '@bank/shared';
 import { lastFour, money } from '../../lib/format';
-import { heldCentsOf } from '../../lib/held';
+import { heldWords } from '../../lib/held';
 import { paths } from '../../lib/paths';
 
 /**
  * A Student's account at home: type, last four digits and balance; opens the account page. Its
  * name is its visible text, in reading order ("CHECKING **2345 For spending and moving money
  * Balance $788.13"). While a waiting request holds some of it, what may be spent and what is held
- * follow, and why, in a child's words (issue 33).
+ * follow, and why, in a child's words (issue 33); what the Student's store orders hold is said to
+ * be held for their order (`orderHeld`, in cents; issue 34).
  */
-export function AccountCard({ account }: { account: Account }) {
-  const heldCents = heldCentsOf(account);
+export function AccountCard({ account, orderHeld = 0 }: { account: Account; orderHeld?: number }) {
+  const held = heldWords(account, orderHeld);
   const Icon = account.accountType === 'SAVINGS' ? IconPigMoney : IconWallet;
   return (
     <Card
@@ -46,16 +47,16 @@ export function AccountCard({ account }: { account: Account }) {
       <Text size="xl" fw={700} data-testid="account-balance">
         {money(account.balance)}
       </Text>
-      {heldCents > 0 && (
+      {held && (
         <Text size="sm" fw={600} data-testid="account-available">
-          {participationScreenText.availableHeld(money(account.available), money(heldCents / 100))}
+          {held.line}
         </Text>
       )}
-      {heldCents > 0 && (
-        <Text size="sm" c="dimmed">
-          {studentText.heldExplained(money(heldCents / 100))}
+      {held?.why.map((why) => (
+        <Text key={why} size="sm" c="dimmed">
+          {why}
         </Text>
-      )}
+      ))}
     </Card>
   );
 }

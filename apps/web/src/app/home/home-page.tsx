@@ -1,14 +1,16 @@
 import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconTransfer, IconUsersGroup } from '@tabler/icons-react';
+import { IconShoppingBag, IconTransfer, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { participationScreenText, ROLE_LABELS, type Account, type User } from '@bank/shared';
+import { participationScreenText, ROLE_LABELS, storeScreenText, type Account, type User } from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
+import { heldCentsOf } from '../../lib/held';
 import { useUserAccounts } from '../../lib/queries';
+import { orderHeldCents, useOrdersOf } from '../../lib/store-queries';
 import { uiText } from '../../lib/ui-text';
-import { useWaitingCount } from '../../lib/participation-queries';
+import { useBadgeCounts } from '../badge-counts';
 import { useMenu, type MenuItem } from '../menu';
 import { GoalsSection } from '../../features/accounts/goals-section';
 import { AccountCard } from './account-card';
@@ -19,7 +21,6 @@ const isSavings = (account: Account) => account.accountType === 'SAVINGS';
 
 /** On a phone the menu is behind a burger: here they are one tap from home. */
 function StudentActions({ user, transfer }: { user: User; transfer: boolean }) {
-  if (!transfer && !user.banker) return null;
   return (
     <Group gap="sm" mb="md">
       {transfer && (
@@ -31,6 +32,14 @@ function StudentActions({ user, transfer }: { user: User; transfer: boolean }) {
           Transfer
         </Button>
       )}
+      <Button
+        component={Link}
+        to={paths.store(user.bankId)}
+        variant="default"
+        leftSection={<IconShoppingBag size={18} aria-hidden />}
+      >
+        {storeScreenText.storeTitle}
+      </Button>
       {user.banker && (
         <Button
           component={Link}
@@ -47,6 +56,8 @@ function StudentActions({ user, transfer }: { user: User; transfer: boolean }) {
 
 function StudentHome({ user }: { user: User }) {
   const accounts = useUserAccounts(user.username);
+  // What the Student's store orders hold, told apart from a class banker's request (issue 34).
+  const orders = useOrdersOf(user.username, accounts.data?.some((a) => heldCentsOf(a) > 0) ?? false);
   return (
     <QueryState query={accounts} what="your accounts">
       {(list) =>
@@ -64,7 +75,11 @@ function StudentHome({ user }: { user: User }) {
             <StudentActions user={user} transfer={list.length > 1} />
             <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }}>
               {list.map((account) => (
-                <AccountCard key={account.accountId} account={account} />
+                <AccountCard
+                  key={account.accountId}
+                  account={account}
+                  orderHeld={orderHeldCents(orders.data, account.accountId)}
+                />
               ))}
             </SimpleGrid>
             {list.some(isSavings) && (
@@ -107,7 +122,7 @@ function Tile({ item, count }: { item: MenuItem & { tile: NonNullable<MenuItem['
 
 /** Staff get a tile for each menu entry that has one (the destinations table), in tile order. */
 function StaffHome({ user }: { user: User }) {
-  const counts = { waitingRequests: useWaitingCount(user) };
+  const counts = useBadgeCounts(user);
   const tiles = useMenu(user)
     .items.filter((item): item is MenuItem & { tile: NonNullable<MenuItem['tile']> } => !!item.tile)
     .sort((a, b) => a.tile.rank - b.tile.rank);

@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/api-client';
 import { lastFour, money } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useUserAccounts } from '../../lib/queries';
-import { useWaitingCount } from '../../lib/participation-queries';
+import { useBadgeCounts, type BadgeCounts } from '../badge-counts';
 import { useMenu, type MenuItem } from '../menu';
 import { useLogout } from '../session';
 
@@ -17,7 +17,7 @@ interface NavItemProps {
   description?: string;
   icon: ReactNode;
   indent?: boolean;
-  /** A count beside the label (waiting requests); none when 0. */
+  /** A count beside the label (waiting requests or orders); none when 0. */
   count?: number | undefined;
 }
 
@@ -102,9 +102,6 @@ function StudentAccountLinks({ username }: { username: string }) {
   ));
 }
 
-/** The counts beside menu entries (staff's waiting requests). */
-type BadgeCounts = Partial<Record<NonNullable<MenuItem['badge']>, number>>;
-
 const items = (list: MenuItem[], section: MenuItem['section'], counts: BadgeCounts) =>
   list
     .filter((item) => item.section === section)
@@ -121,7 +118,7 @@ const items = (list: MenuItem[], section: MenuItem['section'], counts: BadgeCoun
 /** The side navigation by role (spec §2 Navigation), from the destinations table. */
 export function SideNav({ user }: { user: User }) {
   const { items: menu, settings } = useMenu(user);
-  const counts: BadgeCounts = { waitingRequests: useWaitingCount(user) };
+  const counts = useBadgeCounts(user);
   const logout = useLogout();
   const teller = user.userRole === 'TELLER';
   return (

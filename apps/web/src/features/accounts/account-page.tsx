@@ -18,7 +18,8 @@ import { errorMessage } from '../../lib/api-client';
 import { useClassRights } from '../../lib/class-rights';
 import { useRequiredSession } from '../../lib/current-user';
 import { cents, lastFour, money } from '../../lib/format';
-import { heldCentsOf } from '../../lib/held';
+import { heldCentsOf, heldWords } from '../../lib/held';
+import { orderHeldCents, useOrdersOf } from '../../lib/store-queries';
 import { useBankAccounts, useBankSettings, useUserAccounts } from '../../lib/queries';
 import { uiText } from '../../lib/ui-text';
 import { fetchAllTransactions, useTransactionPages } from './api';
@@ -134,6 +135,9 @@ const pendingSum = (pending: Transaction[]) =>
  */
 function AvailableBalance({ account, pending }: { account: Account; pending: Transaction[] }) {
   const heldCents = heldCentsOf(account);
+  // What the Student's store orders hold is "for your order" (issue 34); asked for only while something is held.
+  const orders = useOrdersOf(account.username, heldCents > 0);
+  const held = heldWords(account, orderHeldCents(orders.data, account.accountId));
   return (
     <Paper withBorder p="md" radius="md">
       <Text c="dimmed" fw={600}>
@@ -142,9 +146,9 @@ function AvailableBalance({ account, pending }: { account: Account; pending: Tra
       <Text fz={36} fw={700} lh={1.2} data-testid="current-balance">
         {money(account.balance)}
       </Text>
-      {heldCents > 0 && (
+      {held && (
         <Text fw={600} data-testid="available-held">
-          {participationScreenText.availableHeld(money(account.available), money(heldCents / 100))}
+          {held.line}
         </Text>
       )}
       {pending.length > 0 && <Text c="dimmed">{uiText.includesPending(money(pendingSum(pending)))}</Text>}

@@ -1,10 +1,10 @@
-import { Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
 import { participationScreenText as m, type BankerRequest } from '@bank/shared';
 import { useConfirmAction } from '../../components/use-confirm-action';
 import { DataTable, type Column } from '../../components/data-table';
-import { LoadMore, QueryState } from '../../components/query-state';
-import { failureStatus, StatusLine, type Status } from '../../components/status-message';
+import { PagedSection } from '../../components/paged-section';
+import { failureStatus, type Status } from '../../components/status-message';
 import { formatDateTime, money } from '../../lib/format';
 import { describeRequest, requestAccount, requestOutcome } from '../../lib/requests';
 import { useCancelRequest, useMyRequests } from './api';
@@ -61,35 +61,23 @@ export function MyRequests({ username }: { username: string }) {
         });
       },
     });
+  const what = m.yourRequests.toLowerCase();
   return (
-    <Paper
-      withBorder
-      p={{ base: 'sm', sm: 'md' }}
-      radius="md"
-      component="section"
-      aria-labelledby="my-requests"
-    >
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="my-requests">
-          {m.yourRequests}
-        </Title>
-        <StatusLine status={status} />
-        <QueryState query={requests} what={m.yourRequests.toLowerCase()}>
-          {(list) => (
-            <DataTable
-              label={m.yourRequests}
-              columns={columns(askCancel, cancel.isPending)}
-              rows={list}
-              rowKey={(r) => r.requestId}
-              emptyText={m.noRequestsYet}
-              minWidth={760}
-              rowTestId="my-request"
-            />
-          )}
-        </QueryState>
-        <LoadMore pages={requests} what={m.yourRequests.toLowerCase()} />
-      </Stack>
+    <>
+      <PagedSection id="my-requests" title={m.yourRequests} what={what} status={status} pages={requests}>
+        {(list) => (
+          <DataTable
+            label={m.yourRequests}
+            columns={columns(askCancel, cancel.isPending)}
+            rows={list}
+            rowKey={(r) => r.requestId}
+            emptyText={m.noRequestsYet}
+            minWidth={760}
+            rowTestId="my-request"
+          />
+        )}
+      </PagedSection>
       {modal}
-    </Paper>
+    </>
   );
 }
