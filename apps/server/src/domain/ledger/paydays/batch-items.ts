@@ -14,6 +14,11 @@ export interface BatchInput {
   kind: BatchKind;
   memo: string | null;
   items: BatchItemInput[];
+  /**
+   * What each transaction of the payday is called on the account page and statements; absent, a
+   * payday's own words ("Teller Deposit"/"Teller Withdrawal"). An award names itself ("Award: …").
+   */
+  description?: string;
 }
 
 export type ItemRefusal = 'NOT_FOUND' | 'INSUFFICIENT_FUNDS';

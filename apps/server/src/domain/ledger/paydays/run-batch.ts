@@ -45,6 +45,9 @@ export async function runBatch(
     createdAt: clock.now,
   });
   const isDeposit = input.kind === 'deposit';
+  const description =
+    input.description ??
+    (isDeposit ? messages.tellerDepositDescription : messages.tellerWithdrawalDescription);
   const rows = await writeLegs(
     tx,
     clock,
@@ -52,7 +55,7 @@ export async function runBatch(
     input.items.map((item) => ({
       accountNumber: item.accountId,
       type: isDeposit ? 'credit' : 'debit',
-      description: isDeposit ? messages.tellerDepositDescription : messages.tellerWithdrawalDescription,
+      description,
       amountCents: item.amountCents,
       memo: input.memo,
       batchId,
