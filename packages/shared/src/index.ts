@@ -11,6 +11,7 @@ export * from './teacher-text.js';
 export * from './student-text.js';
 export * from './store-text.js';
 export * from './economy-text.js';
+export * from './economy-screens.js';
 export * from './money.js';
 export * from './password-rule.js';
 export * from './permissions.js';

@@ -1,0 +1,110 @@
+import { Button, Paper, Stack } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { economyScreens as t, type Job, type Student } from '@bank/shared';
+import { DataTable, type Column } from '../../components/data-table';
+import { PageHeader } from '../../components/page-header';
+import { allOf, QueryState } from '../../components/query-state';
+import { StatusLine, type Status } from '../../components/status-message';
+import { money } from '../../lib/format';
+import { useStudents } from '../../lib/queries';
+import { useJobs } from './api';
+import { ClassSelect, focusPageHeading, useClassChoice } from './class-choice';
+import { JobForm } from './job-form';
+
+/** "Ana Lee, Ben Ode": holders by name where the class list knows them, else by User Id. */
+export function holderNames(holders: string[], students: Student[]): string {
+  const names = new Map(students.map((s) => [s.username.toLowerCase(), s.name]));
+  return holders.map((u) => names.get(u.toLowerCase()) ?? u).join(', ');
+}
+
+function jobColumns(students: Student[], onEdit: (job: Job) => void): Column<Job>[] {
+  return [
+    { header: t.jobColumn, cell: (j) => j.name },
+    { header: t.wageLabel, align: 'right', cell: (j) => money(j.wage) },
+    {
+      header: t.holdersColumn,
+      cell: (j) => (j.holders.length ? holderNames(j.holders, students) : t.noHolders),
+    },
+    {
+      header: 'Edit',
+      action: true,
+      cell: (j) => (
+        <Button size="compact-sm" variant="default" onClick={() => onEdit(j)} aria-label={t.editJob(j.name)}>
+          Edit
+        </Button>
+      ),
+    },
+  ];
+}
+
+/** The jobs a class sees: its own and the whole bank's (an admin's without a class: all). */
+const ofClass = (jobs: Job[], branchId: number | null) =>
+  branchId === null ? jobs : jobs.filter((j) => j.branchId === null || j.branchId === branchId);
+
+/** `{bankId}/jobs` (issue 34): the class jobs, their wages and holders; make, change and delete them. */
+export function JobsPage() {
+  const klass = useClassChoice();
+  const jobs = useJobs(klass.bankId);
+  const students = useStudents(
+    klass.bankId,
+    { branchId: klass.branchId === null ? undefined : String(klass.branchId) },
+    klass.branchId !== null || !klass.teacher,
+  );
+  const [editing, setEditing] = useState<Job | 'new' | null>(null);
+  const [status, setStatus] = useState<Status | null>(null);
+  const open = (next: Job | 'new') => {
+    setStatus(null);
+    setEditing(next);
+  };
+  return (
+    <>
+      <PageHeader
+        title={t.jobsTitle}
+        subtitle={t.jobsSubtitle}
+        actions={
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => open('new')}
+            disabled={editing === 'new'}
+          >
+            {t.newJob}
+          </Button>
+        }
+      />
+      <Stack gap="md">
+        <ClassSelect {...klass} onChange={klass.setChosen} />
+        {editing && (
+          <JobForm
+            key={editing === 'new' ? 'new' : editing.jobId}
+            job={editing === 'new' ? undefined : editing}
+            branchId={editing === 'new' ? klass.branchId : editing.branchId}
+            students={students.data ?? []}
+            onClose={() => setEditing(null)}
+            onDone={(done) => {
+              setEditing(null);
+              setStatus(done);
+              focusPageHeading();
+            }}
+          />
+        )}
+        <StatusLine status={status} />
+        <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+          <QueryState query={allOf(jobs, students)} what="the jobs">
+            {([list, roster]) => (
+              <DataTable
+                label={t.jobsTable}
+                columns={jobColumns(roster, open)}
+                rows={ofClass(list, klass.branchId)}
+                rowKey={(j) => j.jobId}
+                emptyText={t.noJobs}
+                minWidth={560}
+                rowTestId="job-row"
+              />
+            )}
+          </QueryState>
+        </Paper>
+      </Stack>
+    </>
+  );
+}
