@@ -19,7 +19,14 @@ test.describe('navigation by role', () => {
     expect(links[0]).toBe('Accounts');
     expect(links[1]).toMatch(/^CHECKING \*\*2345 \$[\d,]+\.\d\d$/);
     expect(links[2]).toMatch(/^SAVINGS \*\*7890 \$[\d,]+\.\d\d$/);
-    expect(links.slice(3)).toEqual(['Transfer', 'Account Information', 'Statements', 'Settings', 'Support']);
+    expect(links.slice(3)).toEqual([
+      'Transfer',
+      'Job board',
+      'Account Information',
+      'Statements',
+      'Settings',
+      'Support',
+    ]);
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     await expect(page.getByTestId('account-card')).toHaveCount(2);
 
@@ -43,10 +50,12 @@ test.describe('navigation by role', () => {
       'Schedules',
       'Students',
       'Approvals',
+      'Jobs',
+      'Awards',
       'Settings',
       'Support',
     ]);
-    await expect(page.getByTestId('action-tile')).toHaveCount(9);
+    await expect(page.getByTestId('action-tile')).toHaveCount(11);
     // Admin screens send a teller home.
     await page.goto('/1/admin/users');
     await expect(page).toHaveURL(/\/home$/);
@@ -63,6 +72,8 @@ test.describe('navigation by role', () => {
       'Schedules',
       'Students',
       'Approvals',
+      'Jobs',
+      'Awards',
       'Users',
       'Branches',
       'Accounts',

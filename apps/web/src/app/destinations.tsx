@@ -201,7 +201,7 @@ export const destinations: Destination[] = [
     path: ':bankId/job-board',
     roles: ['USER'],
     lazy: async () => ({ Component: (await import('../features/economy/my-jobs-page')).MyJobsPage }),
-    menu: { label: 'Job board', icon: 'IconBriefcase', section: 'top' },
+    menu: { label: 'Job board', icon: 'IconBriefcase', section: 'manage' },
   },
   {
     path: ':bankId/admin/users/import',

@@ -42,6 +42,7 @@ describe('the shell', () => {
         'CHECKING **0001$500.00',
         'SAVINGS **0002$1,250.50',
         'Transfer',
+        'Job board',
         'Account Information',
         'Statements',
         'Settings',
@@ -85,6 +86,8 @@ describe('the shell', () => {
         'Schedules',
         'Students',
         'Approvals',
+        'Jobs',
+        'Awards',
         'Settings',
         'Support',
       ]),
@@ -103,7 +106,7 @@ describe('the shell', () => {
     );
     renderApp('/home', teller);
     await waitFor(async () =>
-      expect(await navLinks()).toEqual(['Home', 'Students', 'Approvals', 'Settings', 'Support']),
+      expect(await navLinks()).toEqual(['Home', 'Students', 'Approvals', 'Jobs', 'Settings', 'Support']),
     );
   });
 
@@ -127,6 +130,8 @@ describe('the shell', () => {
         'Schedules',
         'Students',
         'Approvals',
+        'Jobs',
+        'Awards',
         'Settings',
         'Support',
       ]),
@@ -144,6 +149,8 @@ describe('the shell', () => {
       'Schedules',
       'Students',
       'Approvals',
+      'Jobs',
+      'Awards',
       'Users',
       'Branches',
       'Accounts',
@@ -162,6 +169,8 @@ describe('the shell', () => {
       '/1/schedules',
       '/1/students',
       '/1/approvals',
+      '/1/jobs',
+      '/1/awards',
       '/1/admin/users',
       '/1/admin/branches',
       '/1/admin/accounts',
