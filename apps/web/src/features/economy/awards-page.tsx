@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
   economyScreens as t,
@@ -136,8 +136,14 @@ function AwardButtons({
             {awards.map((a) => (
               <Button
                 key={a.awardId}
-                color={a.kind === 'deposit' ? 'teal' : 'red'}
-                variant="light"
+                variant="default"
+                leftSection={
+                  a.kind === 'deposit' ? (
+                    <IconPlus size={16} aria-hidden />
+                  ) : (
+                    <IconMinus size={16} aria-hidden />
+                  )
+                }
                 disabled={pending}
                 onClick={() => onGive(a)}
               >
@@ -161,14 +167,8 @@ function EditAwards({ awards, onEdit }: { awards: Award[]; onEdit: (award: Award
       </Title>
       <Group gap="xs">
         {awards.map((a) => (
-          <Button
-            key={a.awardId}
-            size="compact-sm"
-            variant="default"
-            onClick={() => onEdit(a)}
-            aria-label={t.editAward(a.name)}
-          >
-            {t.awardButton(a.name, signedAmount(a))}
+          <Button key={a.awardId} size="compact-sm" variant="default" onClick={() => onEdit(a)}>
+            {t.editAward(a.name)}
           </Button>
         ))}
       </Group>
