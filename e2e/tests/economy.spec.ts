@@ -103,7 +103,7 @@ test('a teacher makes a job for two students and gives awards from the seat grid
   await everyWay(page, 'awards-chosen');
   await page.getByRole('button', { name: `${bonus} +$2.00` }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm Action' });
-  await expect(dialog).toContainText(`Give "${bonus}" (+$2.00) to ${SAM}, ${kids.ria}?`);
+  await expect(dialog).toContainText(`Give "${bonus}" (+$2.00) to ${kids.ria}, ${SAM}?`);
   await dialog.getByRole('button', { name: 'Give' }).click();
   await expect(page.getByTestId('give-result')).toContainText(
     `"${bonus}" given to 2 students: $4.00 in all.`,

@@ -1,4 +1,4 @@
-import { Button, Group, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Group, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
   createAwardBody,
@@ -7,24 +7,22 @@ import {
   type Award,
   type BatchKind,
 } from '@bank/shared';
-import { DeleteButton } from '../../components/delete-button';
 import { FormPanel } from '../../components/form-panel';
 import { failureStatus, StatusLine, type Status } from '../../components/status-message';
 import { useConfirmAction } from '../../components/use-confirm-action';
 import { parseAmountInput } from '../../lib/format';
 import { schemaErrors } from '../../lib/validation';
 import { useCreateAward, useDeleteAward, useUpdateAward } from './api';
+import { FormActions } from './form-actions';
 
-/** Create or edit an award button: its name, bonus or fine, and amount; delete it behind Confirm Action. */
-export function AwardForm({
-  award,
-  onDone,
-  onClose,
-}: {
+interface AwardFormProps {
   award?: Award | undefined;
   onDone: (status: Status) => void;
   onClose: () => void;
-}) {
+}
+
+/** The award form's values, checks and calls (create, update, delete behind Confirm Action). */
+function useAwardForm({ award, onDone }: AwardFormProps) {
   const create = useCreateAward();
   const update = useUpdateAward();
   const remove = useDeleteAward();
@@ -65,6 +63,27 @@ export function AwardForm({
         }),
     });
 
+  const values = { name, setName, kind, setKind, amount, setAmount };
+  return { ...values, errors, failure, busy, submit, requestDelete, modal };
+}
+
+/** Create or edit an award button: its name, bonus or fine, and amount; delete it behind Confirm Action. */
+export function AwardForm(props: AwardFormProps) {
+  const { award, onClose } = props;
+  const {
+    name,
+    setName,
+    kind,
+    setKind,
+    amount,
+    setAmount,
+    errors,
+    failure,
+    busy,
+    submit,
+    requestDelete,
+    modal,
+  } = useAwardForm(props);
   return (
     <FormPanel title={award ? t.editAwardTitle(award.name) : t.createAwardTitle}>
       <form onSubmit={submit} noValidate>
@@ -98,23 +117,13 @@ export function AwardForm({
               <Radio value="withdrawal" label={t.awardFine} />
             </Group>
           </Radio.Group>
-          <Group justify="space-between" gap="xs">
-            {award ? (
-              <DeleteButton onClick={() => requestDelete(award)} disabled={busy}>
-                {t.deleteAward}
-              </DeleteButton>
-            ) : (
-              <span />
-            )}
-            <Group gap="xs">
-              <Button variant="default" onClick={onClose} disabled={busy}>
-                Close
-              </Button>
-              <Button type="submit" disabled={busy}>
-                {award ? t.saveAward : t.createAward}
-              </Button>
-            </Group>
-          </Group>
+          <FormActions
+            deleteLabel={award ? t.deleteAward : null}
+            onDelete={() => award && requestDelete(award)}
+            busy={busy}
+            onClose={onClose}
+            submitLabel={award ? t.saveAward : t.createAward}
+          />
         </Stack>
       </form>
       {modal}

@@ -16,7 +16,8 @@ import { money } from '../../lib/format';
 import { useStudents } from '../../lib/queries';
 import { useAwards, useGiveAward } from './api';
 import { AwardForm } from './award-form';
-import { ClassSelect, focusPageHeading, useClassChoice } from './class-choice';
+import { ClassSelect, useClassChoice } from './class-choice';
+import { NewButton, useEditing } from './form-actions';
 import { StudentChooser, type ChooserView } from './student-chooser';
 
 /** "+$2.00" for a bonus, "−$1.00" for a fine: what it does to the balance. */
@@ -176,6 +177,33 @@ function EditAwards({ awards, onEdit }: { awards: Award[]; onEdit: (award: Award
   );
 }
 
+/** The class as seats or a list, in a section of its own. */
+function ChooseStudents({ people, g }: { people: Student[]; g: ReturnType<typeof useGive> }) {
+  const [view, setView] = useState<ChooserView>('seats');
+  return (
+    <Paper
+      withBorder
+      p={{ base: 'sm', sm: 'md' }}
+      radius="md"
+      component="section"
+      aria-label={t.chooseHeading}
+    >
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t.chooseHeading}
+        </Title>
+        <StudentChooser
+          students={people}
+          chosen={g.chosen}
+          onChange={g.choose}
+          view={view}
+          onView={setView}
+        />
+      </Stack>
+    </Paper>
+  );
+}
+
 /** `{bankId}/awards` (issue 34): the teacher's bonus and fine buttons, given to chosen Students in two clicks. */
 export function AwardsPage() {
   const klass = useClassChoice();
@@ -187,42 +215,24 @@ export function AwardsPage() {
   );
   const roster = students.data ?? [];
   const g = useGive(roster);
-  const [view, setView] = useState<ChooserView>('seats');
-  const [editing, setEditing] = useState<Award | 'new' | null>(null);
-  const [status, setStatus] = useState<Status | null>(null);
-  const open = (next: Award | 'new') => {
-    setStatus(null);
-    setEditing(next);
-  };
+  const e = useEditing<Award>();
   return (
     <>
       <PageHeader
         title={t.awardsTitle}
         subtitle={t.awardsSubtitle}
-        actions={
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={() => open('new')}
-            disabled={editing === 'new'}
-          >
-            {t.newAward}
-          </Button>
-        }
+        actions={<NewButton label={t.newAward} open={() => e.open('new')} off={e.editing === 'new'} />}
       />
       <Stack gap="md">
-        {editing && (
+        {e.editing && (
           <AwardForm
-            key={editing === 'new' ? 'new' : editing.awardId}
-            award={editing === 'new' ? undefined : editing}
-            onClose={() => setEditing(null)}
-            onDone={(done) => {
-              setEditing(null);
-              setStatus(done);
-              focusPageHeading();
-            }}
+            key={e.editing === 'new' ? 'new' : e.editing.awardId}
+            award={e.editing === 'new' ? undefined : e.editing}
+            onClose={e.close}
+            onDone={e.done}
           />
         )}
-        <StatusLine status={status} />
+        <StatusLine status={e.status} />
         {g.done && <GiveResult award={g.done.award} result={g.done.result} students={roster} />}
         <StatusLine status={g.problem} />
         <ClassSelect
@@ -238,33 +248,14 @@ export function AwardsPage() {
           <QueryState query={allOf(awards, students)} what="the awards and the class">
             {([list, people]) => (
               <Stack gap="md">
-                <Paper
-                  withBorder
-                  p={{ base: 'sm', sm: 'md' }}
-                  radius="md"
-                  component="section"
-                  aria-label={t.chooseHeading}
-                >
-                  <Stack gap="sm">
-                    <Title order={2} size="h4">
-                      {t.chooseHeading}
-                    </Title>
-                    <StudentChooser
-                      students={people}
-                      chosen={g.chosen}
-                      onChange={g.choose}
-                      view={view}
-                      onView={setView}
-                    />
-                  </Stack>
-                </Paper>
+                <ChooseStudents people={people} g={g} />
                 <AwardButtons
                   awards={list}
                   chosenCount={g.chosen.size}
                   pending={g.pending}
                   onGive={g.press}
                 />
-                <EditAwards awards={list} onEdit={open} />
+                <EditAwards awards={list} onEdit={e.open} />
               </Stack>
             )}
           </QueryState>

@@ -1,14 +1,14 @@
-import { Button, Group, List, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { List, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { createJobBody, economyLimits, economyScreens as t, type Job, type Student } from '@bank/shared';
 import { FormPanel } from '../../components/form-panel';
 import { failureStatus, StatusLine, type Status } from '../../components/status-message';
-import { DeleteButton } from '../../components/delete-button';
 import { useConfirmAction } from '../../components/use-confirm-action';
 import { parseAmountInput } from '../../lib/format';
 import { schemaErrors } from '../../lib/validation';
 import { useCreateJob, useDeleteJob, useUpdateJob } from './api';
 import { refusalLines } from './class-choice';
+import { FormActions } from './form-actions';
 
 export interface JobFormProps {
   /** The job to edit; absent, a new job of `branchId`. */
@@ -20,8 +20,8 @@ export interface JobFormProps {
   onClose: () => void;
 }
 
-/** Create or edit a job: its name, wage and holders; delete it behind Confirm Action. */
-export function JobForm({ job, branchId, students, onDone, onClose }: JobFormProps) {
+/** The job form's values, checks and calls (create then holders, update, delete behind Confirm Action). */
+function useJobForm({ job, branchId, onDone }: JobFormProps) {
   const create = useCreateJob();
   const update = useUpdateJob();
   const remove = useDeleteJob();
@@ -79,27 +79,45 @@ export function JobForm({ job, branchId, students, onDone, onClose }: JobFormPro
         }),
     });
 
+  const values = { name, setName, wage, setWage, holders, setHolders };
+  return { ...values, errors, failure, busy, submit, requestDelete, modal };
+}
+
+/** Every Student of the class, and any holder no longer listed (another class now), so saving drops nobody unseen. */
+function holderOptions(students: Student[], holders: string[]) {
   const options = students.map((s) => ({ value: s.username, label: `${s.name} (${s.username})` }));
-  // A holder no longer listed (another class now) stays choosable, so saving does not drop them unseen.
   for (const username of holders)
     if (!options.some((o) => o.value === username)) options.push({ value: username, label: username });
+  return options;
+}
 
+/** The server's refusal, and each reason it named ("Cy Park already has 3 jobs"). */
+function Refusal({ failure }: { failure: { status: Status; lines: string[] } | null }) {
+  if (!failure) return null;
+  return (
+    <>
+      <StatusLine status={failure.status} />
+      {failure.lines.length > 0 && (
+        <List size="sm" c="var(--mantine-color-error)" data-testid="job-refusals">
+          {failure.lines.map((line) => (
+            <List.Item key={line}>{line}</List.Item>
+          ))}
+        </List>
+      )}
+    </>
+  );
+}
+
+/** Create or edit a job: its name, wage and holders; delete it behind Confirm Action. */
+export function JobForm(props: JobFormProps) {
+  const { job, students, onClose } = props;
+  const f = useJobForm(props);
+  const { name, setName, wage, setWage, holders, setHolders, errors } = f;
   return (
     <FormPanel title={job ? t.editJobTitle(job.name) : t.createJobTitle}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={f.submit} noValidate>
         <Stack gap="sm">
-          {failure && (
-            <>
-              <StatusLine status={failure.status} />
-              {failure.lines.length > 0 && (
-                <List size="sm" c="var(--mantine-color-error)" data-testid="job-refusals">
-                  {failure.lines.map((line) => (
-                    <List.Item key={line}>{line}</List.Item>
-                  ))}
-                </List>
-              )}
-            </>
-          )}
+          <Refusal failure={f.failure} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label={t.jobNameLabel}
@@ -132,30 +150,20 @@ export function JobForm({ job, branchId, students, onDone, onClose }: JobFormPro
             comboboxProps={{ withinPortal: false }}
             withScrollArea={false}
             limit={12}
-            data={options}
+            data={holderOptions(students, holders)}
             value={holders}
             onChange={setHolders}
           />
-          <Group justify="space-between" gap="xs">
-            {job ? (
-              <DeleteButton onClick={() => requestDelete(job)} disabled={busy}>
-                {t.deleteJob}
-              </DeleteButton>
-            ) : (
-              <span />
-            )}
-            <Group gap="xs">
-              <Button variant="default" onClick={onClose} disabled={busy}>
-                Close
-              </Button>
-              <Button type="submit" disabled={busy}>
-                {busy ? t.savingJob : job ? t.saveJob : t.createJob}
-              </Button>
-            </Group>
-          </Group>
+          <FormActions
+            deleteLabel={job ? t.deleteJob : null}
+            onDelete={() => job && f.requestDelete(job)}
+            busy={f.busy}
+            onClose={onClose}
+            submitLabel={f.busy ? t.savingJob : job ? t.saveJob : t.createJob}
+          />
         </Stack>
       </form>
-      {modal}
+      {f.modal}
     </FormPanel>
   );
 }

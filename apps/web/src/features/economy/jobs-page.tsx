@@ -1,15 +1,14 @@
 import { Button, Paper, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { economyScreens as t, type Job, type Student } from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { allOf, QueryState } from '../../components/query-state';
-import { StatusLine, type Status } from '../../components/status-message';
+import { StatusLine } from '../../components/status-message';
 import { money } from '../../lib/format';
 import { useStudents } from '../../lib/queries';
 import { useJobs } from './api';
-import { ClassSelect, focusPageHeading, useClassChoice } from './class-choice';
+import { ClassSelect, useClassChoice } from './class-choice';
+import { NewButton, useEditing } from './form-actions';
 import { JobForm } from './job-form';
 
 /** "Ana Lee, Ben Ode": holders by name where the class list knows them, else by User Id. */
@@ -51,50 +50,33 @@ export function JobsPage() {
     { branchId: klass.branchId === null ? undefined : String(klass.branchId) },
     klass.branchId !== null || !klass.teacher,
   );
-  const [editing, setEditing] = useState<Job | 'new' | null>(null);
-  const [status, setStatus] = useState<Status | null>(null);
-  const open = (next: Job | 'new') => {
-    setStatus(null);
-    setEditing(next);
-  };
+  const e = useEditing<Job>();
   return (
     <>
       <PageHeader
         title={t.jobsTitle}
         subtitle={t.jobsSubtitle}
-        actions={
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={() => open('new')}
-            disabled={editing === 'new'}
-          >
-            {t.newJob}
-          </Button>
-        }
+        actions={<NewButton label={t.newJob} open={() => e.open('new')} off={e.editing === 'new'} />}
       />
       <Stack gap="md">
         <ClassSelect {...klass} onChange={klass.setChosen} />
-        {editing && (
+        {e.editing && (
           <JobForm
-            key={editing === 'new' ? 'new' : editing.jobId}
-            job={editing === 'new' ? undefined : editing}
-            branchId={editing === 'new' ? klass.branchId : editing.branchId}
+            key={e.editing === 'new' ? 'new' : e.editing.jobId}
+            job={e.editing === 'new' ? undefined : e.editing}
+            branchId={e.editing === 'new' ? klass.branchId : e.editing.branchId}
             students={students.data ?? []}
-            onClose={() => setEditing(null)}
-            onDone={(done) => {
-              setEditing(null);
-              setStatus(done);
-              focusPageHeading();
-            }}
+            onClose={e.close}
+            onDone={e.done}
           />
         )}
-        <StatusLine status={status} />
+        <StatusLine status={e.status} />
         <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
           <QueryState query={allOf(jobs, students)} what="the jobs">
             {([list, roster]) => (
               <DataTable
                 label={t.jobsTable}
-                columns={jobColumns(roster, open)}
+                columns={jobColumns(roster, e.open)}
                 rows={ofClass(list, klass.branchId)}
                 rowKey={(j) => j.jobId}
                 emptyText={t.noJobs}
