@@ -432,6 +432,10 @@ describe('awards', () => {
     expect(descriptions).toEqual(
       expect.arrayContaining(['Award: Helped a classmate', 'Award: Late homework']),
     );
+    // The name is said once: the row carries no memo repeating it.
+    expect(
+      rows.body.find((r: { description: string }) => r.description.startsWith('Award: ')).memo,
+    ).toBeNull();
     expect(descriptions).not.toContain('Teller Deposit');
     expect(descriptions).not.toContain('Teller Withdrawal');
 

@@ -16,7 +16,8 @@ export interface BatchInput {
   items: BatchItemInput[];
   /**
    * What each transaction of the payday is called on the account page and statements; absent, a
-   * payday's own words ("Teller Deposit"/"Teller Withdrawal"). An award names itself ("Award: …").
+   * payday's own words ("Teller Deposit"/"Teller Withdrawal") with `memo` on each row. An award
+   * names itself ("Award: …"): its rows carry no memo, which would repeat the name; the payday keeps it.
    */
   description?: string;
 }

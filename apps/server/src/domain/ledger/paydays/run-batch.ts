@@ -57,7 +57,8 @@ export async function runBatch(
       type: isDeposit ? 'credit' : 'debit',
       description,
       amountCents: item.amountCents,
-      memo: input.memo,
+      // A row named by its description ("Award: Helped a classmate") would only repeat its memo.
+      memo: input.description === undefined ? input.memo : null,
       batchId,
       createdBy: actor.id,
     })),
