@@ -36,14 +36,17 @@ export function useJobsOf(username: string) {
   });
 }
 
-/** Any change of jobs: every list of jobs is read again. */
-function useJobChange<T, R>(mutationFn: (input: T) => Promise<R>) {
+/** A change of jobs or awards: every list of them is read again. */
+function useChangeOf<T, R>(what: 'jobs' | 'awards', mutationFn: (input: T) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['economy', 'jobs'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['economy', what] }),
   });
 }
+
+const useJobChange = <T, R>(mutationFn: (input: T) => Promise<R>) => useChangeOf('jobs', mutationFn);
+const useAwardChange = <T, R>(mutationFn: (input: T) => Promise<R>) => useChangeOf('awards', mutationFn);
 
 export const useCreateJob = () => useJobChange((body: CreateJobBody) => api.call(jobCalls.create, { body }));
 
@@ -60,14 +63,6 @@ export function useAwards(bankId: number) {
   return useQuery({
     queryKey: economyKeys.awards(bankId),
     queryFn: ({ signal }) => api.call(awardCalls.list, { params: { bankId }, signal }),
-  });
-}
-
-function useAwardChange<T, R>(mutationFn: (input: T) => Promise<R>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: () => client.invalidateQueries({ queryKey: ['economy', 'awards'] }),
   });
 }
 

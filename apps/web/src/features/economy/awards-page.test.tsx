@@ -2,21 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { economyScreens as t, schoolYearText, type Award, type GiveAwardResult } from '@bank/shared';
-import { checking, teller } from '../../test/fixtures';
+import { teller } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
+import { classList } from './test-data';
 
 const ourTeacher = { ...teller, branchId: 1 };
-const kid = (username: string, name: string) => ({
-  userId: username,
-  username,
-  name,
-  displayName: null,
-  branchId: 1,
-  banker: false,
-  accounts: [{ ...checking, accountId: `10000000${username.length}${name.length}` }],
-});
-const classList = [kid('ana', 'Ana Lee'), kid('ben', 'Ben Ode'), kid('cy', 'Cy Park')];
 const bonus: Award = { awardId: 1, bankId: 1, name: 'Helped a classmate', kind: 'deposit', amount: 2 };
 const fine: Award = { awardId: 2, bankId: 1, name: 'Late homework', kind: 'withdrawal', amount: 1 };
 

@@ -13,7 +13,6 @@ import { allOf, QueryState } from '../../components/query-state';
 import { failureStatus, StatusLine, StatusMessage, type Status } from '../../components/status-message';
 import { useConfirmAction } from '../../components/use-confirm-action';
 import { money } from '../../lib/format';
-import { useStudents } from '../../lib/queries';
 import { useAwards, useGiveAward } from './api';
 import { AwardForm } from './award-form';
 import { ClassSelect, useClassChoice } from './class-choice';
@@ -208,11 +207,7 @@ function ChooseStudents({ people, g }: { people: Student[]; g: ReturnType<typeof
 export function AwardsPage() {
   const klass = useClassChoice();
   const awards = useAwards(klass.bankId);
-  const students = useStudents(
-    klass.bankId,
-    { branchId: klass.branchId === null ? undefined : String(klass.branchId) },
-    klass.branchId !== null,
-  );
+  const { students } = klass;
   const roster = students.data ?? [];
   const g = useGive(roster);
   const e = useEditing<Award>();

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { economyScreens as t, type Branch } from '@bank/shared';
 import { ApiError } from '../../lib/api-client';
 import { useRequiredSession } from '../../lib/current-user';
-import { useBranches } from '../../lib/queries';
+import { useBranches, useStudents } from '../../lib/queries';
 
 /**
- * The class (branch) a screen works on: a teacher's own, fixed; an admin chooses one. A teacher
- * without a class gets null, and the server's refusal says what to do.
+ * The class (branch) a screen works on and its Students: a teacher's own, fixed; an admin chooses
+ * one (the first at first). A teacher without a class gets null: the screen says what to do.
  */
 export function useClassChoice() {
   const { user } = useRequiredSession();
@@ -16,7 +16,12 @@ export function useClassChoice() {
   const [chosen, setChosen] = useState('');
   const first = branches.data?.[0];
   const branchId = teacher ? user.branchId : chosen ? Number(chosen) : (first?.branchId ?? null);
-  return { teacher, branches: branches.data ?? [], branchId, setChosen, bankId: user.bankId };
+  const students = useStudents(
+    user.bankId,
+    { branchId: branchId === null ? undefined : String(branchId) },
+    branchId !== null,
+  );
+  return { teacher, branches: branches.data ?? [], branchId, setChosen, bankId: user.bankId, students };
 }
 
 /** An admin's choice of class; a teacher sees none (theirs is the only one they work on). */

@@ -2,21 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { economyScreens as t, economyText, type Job } from '@bank/shared';
-import { checking, student, teller } from '../../test/fixtures';
+import { student, teller } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
+import { classList } from './test-data';
 
 const ourTeacher = { ...teller, branchId: 1 };
-const kid = (username: string, name: string) => ({
-  userId: username,
-  username,
-  name,
-  displayName: null,
-  branchId: 1,
-  banker: false,
-  accounts: [checking],
-});
-const classList = [kid('ana', 'Ana Lee'), kid('ben', 'Ben Ode'), kid('cy', 'Cy Park')];
 const librarian: Job = { jobId: 1, bankId: 1, branchId: 1, name: 'Librarian', wage: 2, holders: ['ana'] };
 
 let jobs: Job[];

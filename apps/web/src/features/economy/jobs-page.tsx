@@ -1,11 +1,10 @@
 import { Button, Paper, Stack } from '@mantine/core';
-import { economyScreens as t, type Job, type Student } from '@bank/shared';
+import { economyScreens as t, economyText, type Job, type Student } from '@bank/shared';
 import { DataTable, type Column } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
 import { allOf, QueryState } from '../../components/query-state';
-import { StatusLine } from '../../components/status-message';
+import { StatusLine, StatusMessage } from '../../components/status-message';
 import { money } from '../../lib/format';
-import { useStudents } from '../../lib/queries';
 import { useJobs } from './api';
 import { ClassSelect, useClassChoice } from './class-choice';
 import { NewButton, useEditing } from './form-actions';
@@ -45,11 +44,7 @@ const ofClass = (jobs: Job[], branchId: number | null) =>
 export function JobsPage() {
   const klass = useClassChoice();
   const jobs = useJobs(klass.bankId);
-  const students = useStudents(
-    klass.bankId,
-    { branchId: klass.branchId === null ? undefined : String(klass.branchId) },
-    klass.branchId !== null || !klass.teacher,
-  );
+  const { students } = klass;
   const e = useEditing<Job>();
   return (
     <>
@@ -71,21 +66,25 @@ export function JobsPage() {
           />
         )}
         <StatusLine status={e.status} />
-        <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
-          <QueryState query={allOf(jobs, students)} what="the jobs">
-            {([list, roster]) => (
-              <DataTable
-                label={t.jobsTable}
-                columns={jobColumns(roster, e.open)}
-                rows={ofClass(list, klass.branchId)}
-                rowKey={(j) => j.jobId}
-                emptyText={t.noJobs}
-                minWidth={560}
-                rowTestId="job-row"
-              />
-            )}
-          </QueryState>
-        </Paper>
+        {klass.branchId === null ? (
+          <StatusMessage kind="failure" title={economyText.jobNoClass} />
+        ) : (
+          <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+            <QueryState query={allOf(jobs, students)} what="the jobs">
+              {([list, roster]) => (
+                <DataTable
+                  label={t.jobsTable}
+                  columns={jobColumns(roster, e.open)}
+                  rows={ofClass(list, klass.branchId)}
+                  rowKey={(j) => j.jobId}
+                  emptyText={t.noJobs}
+                  minWidth={560}
+                  rowTestId="job-row"
+                />
+              )}
+            </QueryState>
+          </Paper>
+        )}
       </Stack>
     </>
   );
