@@ -53,7 +53,9 @@ function SeatGrid({ students, chosen, onChange }: ChooserProps) {
             data-testid="seat"
             leftSection={on ? <IconCheck size={16} aria-hidden /> : undefined}
             onClick={() => onChange(toggled(chosen, s.username))}
-            styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
+            styles={{
+              label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'center', lineHeight: 1.2 },
+            }}
           >
             {s.name}
           </Button>
