@@ -22,6 +22,7 @@ test.describe('navigation by role', () => {
     expect(links.slice(3)).toEqual([
       'Transfer',
       'Store',
+      'Job board',
       'Account Information',
       'Statements',
       'Settings',
@@ -52,10 +53,12 @@ test.describe('navigation by role', () => {
       'Approvals',
       'Store orders',
       'Store items',
+      'Jobs',
+      'Awards',
       'Settings',
       'Support',
     ]);
-    await expect(page.getByTestId('action-tile')).toHaveCount(11);
+    await expect(page.getByTestId('action-tile')).toHaveCount(13);
     // Admin screens send a teller home.
     await page.goto('/1/admin/users');
     await expect(page).toHaveURL(/\/home$/);
@@ -74,6 +77,8 @@ test.describe('navigation by role', () => {
       'Approvals',
       'Store orders',
       'Store items',
+      'Jobs',
+      'Awards',
       'Users',
       'Branches',
       'Accounts',

@@ -2,8 +2,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { economyText, schoolYearText } from '@bank/shared';
 import { queryRows } from '../src/db/client.js';
-import { accounts, users } from '../src/db/schema.js';
+import { extractText } from 'unpdf';
+import { accounts, statements, users } from '../src/db/schema.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
+import { postTransactions } from '../src/domain/ledger/posting/index.js';
+import { runMonthEnd } from '../src/domain/month-end/index.js';
 import { runDueSchedules } from '../src/domain/schedules/index.js';
 import { call, useTestApp } from './harness.js';
 import { insertAccount, insertUser, openWith, seedTwoBanks, type SeededBank } from './fixtures.js';
@@ -411,6 +414,52 @@ describe('awards', () => {
     });
     expect(reversed.status, JSON.stringify(reversed.body)).toBe(201);
     expect(await Promise.all(kids.map((k) => balanceOf(k.accountId)))).toEqual([0, 100, 200, 300]);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('an award\'s row reads "Award: {name}" on the account page and the statement, and reverses as any row', async () => {
+    const bonus = await createAward({});
+    const fine = await createAward({ name: 'Late homework', kind: 'withdrawal', amount: 1 });
+    for (const award of [bonus, fine]) {
+      const res = await send('POST', one.tokens.teller, `/teller/awards/${award.awardId}/give`, {
+        usernames: ['kid-2'],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+    }
+    const rows = await send('GET', one.tokens.admin, `/user/transactions/${kids[2]!.accountId}`);
+    expect(rows.status, JSON.stringify(rows.body)).toBe(200);
+    const descriptions = rows.body.map((row: { description: string }) => row.description);
+    expect(descriptions).toEqual(
+      expect.arrayContaining(['Award: Helped a classmate', 'Award: Late homework']),
+    );
+    // The name is said once: the row carries no memo repeating it.
+    expect(
+      rows.body.find((r: { description: string }) => r.description.startsWith('Award: ')).memo,
+    ).toBeNull();
+    expect(descriptions).not.toContain('Teller Deposit');
+    expect(descriptions).not.toContain('Teller Withdrawal');
+
+    // The statement of the month prints the same words, once the rows are posted.
+    // Posted now, so on the statement of the month the account opened in: its first.
+    await postTransactions(t.db, { now: new Date(), all: true });
+    await runMonthEnd(t.db, { now: new Date(Date.now() + 40 * 86_400_000) });
+    const [statement] = await t.db
+      .select()
+      .from(statements)
+      .where(eq(statements.accountNumber, kids[2]!.accountId))
+      .orderBy(statements.periodStart)
+      .limit(1);
+    const { text } = await extractText(new Uint8Array(statement!.pdf), { mergePages: true });
+    expect(text).toContain('Award: Helped a classmate');
+    expect(text).toContain('Award: Late homework');
+
+    // The existing reversal undoes one row, by its words.
+    const row = rows.body.find((r: { description: string }) => r.description === 'Award: Late homework');
+    const reversed = await send('POST', one.tokens.admin, `/admin/transactions/${row.id}/reverse`, {
+      reason: 'By mistake',
+    });
+    expect(reversed.status, JSON.stringify(reversed.body)).toBe(201);
+    expect(await balanceOf(kids[2]!.accountId)).toBe(400);
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 

@@ -58,6 +58,8 @@ export const economyText = {
   giveNotFound: 'Some of the chosen students or accounts are not of this bank. Nothing was given.',
   giveNoClass:
     'You have no class yet, so you cannot give awards. Ask an admin to give you a class: your branch, in Manage Users.',
+  /** An award's row on the account page and statements (issue 34 item 5), as the store's "Store: {item}". */
+  awardDescription: (name: string) => `Award: ${name}`,
   giveNotYourClass: 'Some of these students are not in your class. Ask an admin, or their own teacher.',
 
   // Why a wage run or an award left a Student out (beside schoolYearText's reasons)

@@ -203,6 +203,36 @@ export const destinations: Destination[] = [
       tile: { description: 'What the class store sells, its prices and stock', rank: 3.86 },
     },
   },
+  // Issue 34 items 1 and 2, the class economy: jobs, the job board and awards (one block).
+  {
+    path: ':bankId/jobs',
+    roles: STAFF,
+    lazy: async () => ({ Component: (await import('../features/economy/jobs-page')).JobsPage }),
+    menu: {
+      label: 'Jobs',
+      icon: 'IconBriefcase',
+      section: 'manage',
+      tile: { description: 'Class jobs, their wages and who holds them', rank: 3.87 },
+    },
+  },
+  {
+    path: ':bankId/awards',
+    roles: STAFF,
+    lazy: async () => ({ Component: (await import('../features/economy/awards-page')).AwardsPage }),
+    menu: {
+      label: 'Awards',
+      icon: 'IconAward',
+      section: 'manage',
+      anyOf: ['deposit', 'withdrawal'],
+      tile: { description: 'Bonuses and fines for several students at once', rank: 3.88 },
+    },
+  },
+  {
+    path: ':bankId/job-board',
+    roles: ['USER'],
+    lazy: async () => ({ Component: (await import('../features/economy/my-jobs-page')).MyJobsPage }),
+    menu: { label: 'Job board', icon: 'IconBriefcase', section: 'manage' },
+  },
   {
     path: ':bankId/admin/users/import',
     roles: ADMIN,

@@ -25,3 +25,6 @@ export {
   IconUsers,
   IconUsersGroup,
 } from '@tabler/icons-react';
+
+// Issue 34, jobs and awards (a block of its own: the store's icons arrive beside it).
+export { IconAward, IconBriefcase } from '@tabler/icons-react';

@@ -128,7 +128,12 @@ export async function giveAward(
     else items.push({ accountId: account.accountNumber, amountCents: award.amountCents });
   }
   if (items.length === 0) return { batchId: null, count: 0, total: 0, leftOut };
-  const paid = await runBatch(tx, clock, actor, { kind: award.kind, memo: award.name, items });
+  const paid = await runBatch(tx, clock, actor, {
+    kind: award.kind,
+    memo: award.name,
+    description: m.awardDescription(award.name),
+    items,
+  });
   return { batchId: paid.batchId, count: paid.count, total: paid.total, leftOut };
 }
 

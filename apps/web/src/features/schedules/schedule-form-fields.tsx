@@ -1,7 +1,18 @@
-import { Group, MultiSelect, NativeSelect, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Group,
+  MultiSelect,
+  NativeSelect,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {
   classroomText,
+  economyScreens,
   limits,
   schoolYearScreens as t,
   type AccountType,
@@ -30,6 +41,10 @@ export function WhatFields({
     deposit: [t.kindDeposit, t.kindDepositDescription],
     withdrawal: [t.kindWithdrawal, t.kindWithdrawalDescription],
   } as const;
+  const values = form.getValues();
+  // A payday (a deposit) may pay each Student their jobs' wages instead of one amount (issue 34).
+  const wagesOffered = values.kind === 'deposit';
+  const wages = wagesOffered && values.amountFrom === 'wage';
   return (
     <>
       <TextInput
@@ -54,15 +69,25 @@ export function WhatFields({
           ))}
         </Group>
       </Radio.Group>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-        <TextInput
-          label={t.amountLabel}
-          withAsterisk
-          inputMode="decimal"
-          autoComplete="off"
-          leftSection="$"
-          {...form.getInputProps('amount')}
+      {wagesOffered && (
+        <Switch
+          label={economyScreens.payWagesLabel}
+          description={economyScreens.payWagesDescription}
+          checked={wages}
+          onChange={(e) => form.setFieldValue('amountFrom', e.currentTarget.checked ? 'wage' : 'fixed')}
         />
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {!wages && (
+          <TextInput
+            label={t.amountLabel}
+            withAsterisk
+            inputMode="decimal"
+            autoComplete="off"
+            leftSection="$"
+            {...form.getInputProps('amount')}
+          />
+        )}
         <TextInput
           label={classroomText.memoLabel}
           description={classroomText.memoDescription}

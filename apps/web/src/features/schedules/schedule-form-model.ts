@@ -4,6 +4,7 @@ import {
   schoolYearScreens as t,
   schoolYearText,
   type AccountType,
+  type AmountFrom,
   type BankSettings,
   type BatchKind,
   type CreateScheduleBody,
@@ -21,6 +22,8 @@ import { schemaErrors } from '../../lib/validation';
 export interface ScheduleValues {
   name: string;
   kind: BatchKind;
+  /** "wage": each Student is paid their jobs' wages, and `amount` is not used (issue 34). */
+  amountFrom: AmountFrom;
   amount: string;
   memo: string;
   who: 'branch' | 'accounts';
@@ -41,6 +44,7 @@ export function freshValues(settings: BankSettings, kind: BatchKind): ScheduleVa
   return {
     name: '',
     kind,
+    amountFrom: 'fixed',
     amount: '',
     memo: '',
     who: 'branch',
@@ -73,6 +77,7 @@ export function valuesOf(schedule: Schedule, settings: BankSettings): ScheduleVa
     ...freshValues(settings, schedule.kind),
     name: schedule.name,
     // A schedule paying wages (issue 34) has no amount of its own.
+    amountFrom: schedule.amountFrom,
     amount: schedule.amount === null ? '' : schedule.amount.toFixed(2),
     memo: schedule.memo ?? '',
     who: 'branchId' in target ? 'branch' : 'accounts',
@@ -87,10 +92,12 @@ export function valuesOf(schedule: Schedule, settings: BankSettings): ScheduleVa
 
 /** The body of POST /teller/schedules (and of its preview) from the form. */
 export function bodyOf(values: ScheduleValues): CreateScheduleBody {
+  // Wages are only a payday's (a bill names its amount), whatever the switch was left at.
+  const wages = values.amountFrom === 'wage' && values.kind === 'deposit';
   return {
     name: values.name.trim(),
     kind: values.kind,
-    amount: parseAmountInput(values.amount) as number,
+    ...(wages ? { amountFrom: 'wage' as const } : { amount: parseAmountInput(values.amount) as number }),
     memo: values.memo.trim() || null,
     every: values.every,
     startDate: values.startDate,
@@ -103,8 +110,10 @@ export function bodyOf(values: ScheduleValues): CreateScheduleBody {
 
 /** The body of PUT /teller/schedules/{scheduleId}: every term but the kind, which a schedule keeps. */
 export function changeOf(body: CreateScheduleBody): UpdateScheduleBody {
-  const { name, amount, memo, every, startDate, target, accountType, shortfall } = body;
-  return { name, amount, memo, every, startDate, target, accountType, shortfall };
+  const { name, amount, amountFrom, memo, every, startDate, target, accountType, shortfall } = body;
+  // A change says where the amount comes from only when it is wages, or the amount it names.
+  const terms = amountFrom === 'wage' ? { amountFrom } : { amount, amountFrom: 'fixed' as const };
+  return { name, ...terms, memo, every, startDate, target, accountType, shortfall };
 }
 
 /**

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   classroomText,
+  economyScreens,
   messages,
   schoolYearScreens as t,
   schoolYearText,
@@ -297,6 +298,39 @@ describe('Schedules', () => {
     });
   });
 
+  it("pays each student their jobs' wages instead of one amount: no amount asked, none sent (issue 34)", async () => {
+    const { user } = renderApp('/1/schedules', admin);
+    await user.click(await screen.findByRole('button', { name: t.newSchedule }));
+    await user.type(screen.getByLabelText(new RegExp(`^${t.nameLabel}`)), 'Pay jobs');
+    await user.click(screen.getByRole('switch', { name: new RegExp(economyScreens.payWagesLabel) }));
+    expect(screen.queryByLabelText(new RegExp(`^${t.amountLabel}`))).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText(/^Branch/), 'Main Campus');
+    await user.click(screen.getByRole('button', { name: t.previewButton }));
+    await screen.findByTestId('schedule-preview');
+    expect(sent[0]!.body).toMatchObject({ name: 'Pay jobs', kind: 'deposit', amountFrom: 'wage' });
+    expect(sent[0]!.body).not.toHaveProperty('amount');
+    // A bill never pays wages: the choice is not offered for one.
+    await user.click(screen.getByRole('radio', { name: new RegExp(t.kindWithdrawal) }));
+    expect(
+      screen.queryByRole('switch', { name: new RegExp(economyScreens.payWagesLabel) }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByLabelText(new RegExp(`^${t.amountLabel}`))).toBeInTheDocument();
+  });
+
+  it('edits a schedule that pays wages with the wage choice on, and sends it back as wages', async () => {
+    schedules = [{ ...weekly, amount: null, amountFrom: 'wage' }];
+    const { user } = renderApp('/1/schedules', admin);
+    await user.click(await screen.findByRole('button', { name: t.actionsFor(t.edit, 'Class job pay') }));
+    expect(screen.getByRole('switch', { name: new RegExp(economyScreens.payWagesLabel) })).toBeChecked();
+    expect(screen.queryByLabelText(new RegExp(`^${t.amountLabel}`))).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: t.previewButton }));
+    await user.click(await screen.findByRole('button', { name: t.saveButton }));
+    await screen.findByText(t.scheduleSaved('Class job pay'));
+    const put = sent.find((s) => s.method === 'PUT')!;
+    expect(put.body).toMatchObject({ amountFrom: 'wage' });
+    expect(put.body).not.toHaveProperty('amount');
+  });
+
   it('edits a schedule, keeping its kind, with a preview first', async () => {
     const { user } = renderApp('/1/schedules', admin);
     await user.click(await screen.findByRole('button', { name: t.actionsFor(t.edit, 'Class job pay') }));
@@ -315,6 +349,7 @@ describe('Schedules', () => {
     expect(put.body).toEqual({
       name: 'Job pay',
       amount: 5,
+      amountFrom: 'fixed',
       memo: null,
       every: 'week',
       startDate: '2026-11-27',

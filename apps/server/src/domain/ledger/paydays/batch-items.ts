@@ -14,6 +14,12 @@ export interface BatchInput {
   kind: BatchKind;
   memo: string | null;
   items: BatchItemInput[];
+  /**
+   * What each transaction of the payday is called on the account page and statements; absent, a
+   * payday's own words ("Teller Deposit"/"Teller Withdrawal") with `memo` on each row. An award
+   * names itself ("Award: …"): its rows carry no memo, which would repeat the name; the payday keeps it.
+   */
+  description?: string;
 }
 
 export type ItemRefusal = 'NOT_FOUND' | 'INSUFFICIENT_FUNDS';

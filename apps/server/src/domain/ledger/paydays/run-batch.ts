@@ -45,6 +45,9 @@ export async function runBatch(
     createdAt: clock.now,
   });
   const isDeposit = input.kind === 'deposit';
+  const description =
+    input.description ??
+    (isDeposit ? messages.tellerDepositDescription : messages.tellerWithdrawalDescription);
   const rows = await writeLegs(
     tx,
     clock,
@@ -52,9 +55,10 @@ export async function runBatch(
     input.items.map((item) => ({
       accountNumber: item.accountId,
       type: isDeposit ? 'credit' : 'debit',
-      description: isDeposit ? messages.tellerDepositDescription : messages.tellerWithdrawalDescription,
+      description,
       amountCents: item.amountCents,
-      memo: input.memo,
+      // A row named by its description ("Award: Helped a classmate") would only repeat its memo.
+      memo: input.description === undefined ? input.memo : null,
       batchId,
       createdBy: actor.id,
     })),
