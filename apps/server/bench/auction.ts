@@ -9,9 +9,10 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.js';
-import { accounts, auctions, banks, branches, users } from '../src/db/schema.js';
+import { auctions } from '../src/db/schema.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
+import { seedClass } from './class-seed.js';
 import { percentile } from './load.js';
 import { withScratchApp } from './scratch-app.js';
 
@@ -21,59 +22,25 @@ const OPENING_CENTS = 1_000_000;
 
 /** A class of 30 Students with money, and an auction of theirs ending within the minute. */
 async function seed(db: Database) {
-  const [bank] = await db.insert(banks).values({ name: 'Auction Bank' }).returning();
-  const [branch] = await db.insert(branches).values({ bankId: bank!.id, name: 'Main' }).returning();
-  const [teacher] = await db
-    .insert(users)
-    .values({
-      username: 'auction-teacher',
-      name: 'Teacher',
-      role: 'TELLER',
-      bankId: bank!.id,
-      branchId: branch!.id,
-      passwordHash: 'x',
-    })
-    .returning();
-  const students = await db
-    .insert(users)
-    .values(
-      Array.from({ length: BIDDERS }, (_, i) => ({
-        username: `bidder-${i}`,
-        name: `Bidder ${i}`,
-        role: 'USER' as const,
-        bankId: bank!.id,
-        branchId: branch!.id,
-        passwordHash: 'x',
-        mustChangePassword: false,
-      })),
-    )
-    .returning({ id: users.id });
-  const numbers = students.map((_, i) => String(3_000_000_000 + i * 7));
-  await db.insert(accounts).values(
-    students.map((student, i) => ({
-      accountNumber: numbers[i]!,
-      bankId: bank!.id,
-      branchId: branch!.id,
-      userId: student.id,
-      type: 'CHECKING' as const,
-      balanceCents: OPENING_CENTS,
-    })),
-  );
-  for (const accountNumber of numbers)
-    await db.execute(
-      sql`insert into transactions (account_number, type, description, amount_cents, transaction_date)
-          values (${accountNumber}, 'credit', 'Opening', ${OPENING_CENTS}, now())`,
-    );
+  const { bankId, branchId, staffId, students } = await seedClass(db, {
+    bank: 'Auction Bank',
+    size: BIDDERS,
+    prefix: 'bidder',
+    firstAccount: 3_000_000_000,
+    staff: { username: 'auction-teacher', role: 'TELLER', ofClass: true },
+    openingCents: OPENING_CENTS,
+  });
+  const numbers = students.map((s) => s.checking);
   const [auction] = await db
     .insert(auctions)
     .values({
-      bankId: bank!.id,
-      branchId: branch!.id,
+      bankId,
+      branchId,
       name: 'Class pet for a day',
       startingBidCents: 100,
       minIncrementCents: 1,
       endsAt: new Date(Date.now() + 30_000),
-      createdBy: teacher!.id,
+      createdBy: staffId,
     })
     .returning({ id: auctions.id });
   const tokens = await Promise.all(students.map((s) => createSession(db, s.id, 3600)));

@@ -11,10 +11,10 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
-import { accounts, banks, branches, users } from '../src/db/schema.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
 import { testConfigFor } from './config.js';
+import { seedClass } from './class-seed.js';
 import { percentile } from './load.js';
 import { scratchPostgres } from './scratch.js';
 
@@ -29,50 +29,27 @@ interface Student {
   savings: string;
 }
 
-/** A bank with an admin and one class of 30, each with a checking and a savings account. */
+/** A bank with an admin and one class of 30, each with a checking account (funded) and a savings one. */
 async function seed(db: Database) {
-  const [bank] = await db.insert(banks).values({ name: 'Class Bank' }).returning();
-  const [branch] = await db.insert(branches).values({ bankId: bank!.id, name: 'Room 12' }).returning();
-  const [admin] = await db
-    .insert(users)
-    .values({
-      username: 'burst-admin',
-      name: 'Admin',
-      role: 'ADMIN',
-      bankId: bank!.id,
-      passwordHash: 'x',
-      mustChangePassword: false,
-    })
-    .returning();
-  const pupils = await db
-    .insert(users)
-    .values(
-      Array.from({ length: CLASS_SIZE }, (_, i) => ({
-        username: `pupil-${i}`,
-        name: `Pupil ${i}`,
-        role: 'USER' as const,
-        bankId: bank!.id,
-        branchId: branch!.id,
-        passwordHash: 'x',
-        mustChangePassword: false,
+  const { staffId, students } = await seedClass(db, {
+    bank: 'Class Bank',
+    size: CLASS_SIZE,
+    prefix: 'pupil',
+    firstAccount: 3_000_000_000,
+    staff: { username: 'burst-admin', role: 'ADMIN', ofClass: false },
+    savings: true,
+    openingCents: FUNDS * 100,
+  });
+  return {
+    adminToken: await createSession(db, staffId, 3600),
+    students: await Promise.all(
+      students.map(async (s): Promise<Student> => ({
+        token: await createSession(db, s.id, 3600),
+        checking: s.checking,
+        savings: s.savings!,
       })),
-    )
-    .returning({ id: users.id });
-  const students: Student[] = [];
-  for (const [i, pupil] of pupils.entries()) {
-    const [checking, savings] = [3_000_000_000 + 2 * i, 3_000_000_001 + 2 * i].map(String);
-    await db.insert(accounts).values(
-      (['CHECKING', 'SAVINGS'] as const).map((type, k) => ({
-        accountNumber: k === 0 ? checking! : savings!,
-        bankId: bank!.id,
-        branchId: branch!.id,
-        userId: pupil.id,
-        type,
-      })),
-    );
-    students.push({ token: await createSession(db, pupil.id, 3600), checking: checking!, savings: savings! });
-  }
-  return { adminToken: await createSession(db, admin!.id, 3600), students };
+    ),
+  };
 }
 
 export interface BurstFigures {
@@ -118,18 +95,6 @@ export async function classBurstBench(adminUrl: string): Promise<BurstFigures> {
       await res.arrayBuffer();
       return { ms: performance.now() - start, status: res.status };
     };
-    const must = async (answer: Promise<Timed>, what: string) => {
-      const { status } = await answer;
-      if (status !== 201) throw new Error(`${what} answered ${status}`);
-    };
-    await must(
-      post(adminToken, '/teller/batches', {
-        kind: 'deposit',
-        memo: 'Class pay',
-        items: students.map((s) => ({ accountId: s.checking, amount: FUNDS })),
-      }),
-      'the class pay',
-    );
     const item = await fetch(`${base}/api/teller/items`, {
       method: 'POST',
       headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },

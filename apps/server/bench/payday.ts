@@ -6,9 +6,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Database } from '../src/db/client.js';
-import { accounts, banks, branches, users } from '../src/db/schema.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
+import { seedClass } from './class-seed.js';
 import { withScratchApp } from './scratch-app.js';
 
 const ITEMS = 1000;
@@ -16,43 +16,14 @@ const RUNS = Number(process.env.BENCH_PAYDAY_RUNS ?? 7);
 
 /** A bank with a teller and one class: 1,000 students' checking accounts. */
 async function seed(db: Database) {
-  const [bank] = await db.insert(banks).values({ name: 'Payday Bank' }).returning();
-  const [branch] = await db.insert(branches).values({ bankId: bank!.id, name: 'Main' }).returning();
-  const [teller] = await db
-    .insert(users)
-    .values({
-      username: 'payday-teller',
-      name: 'Teller',
-      role: 'TELLER',
-      bankId: bank!.id,
-      passwordHash: 'x',
-      mustChangePassword: false,
-    })
-    .returning();
-  const students = await db
-    .insert(users)
-    .values(
-      Array.from({ length: ITEMS }, (_, i) => ({
-        username: `pupil-${i}`,
-        name: `Pupil ${i}`,
-        role: 'USER' as const,
-        bankId: bank!.id,
-        branchId: branch!.id,
-        passwordHash: 'x',
-      })),
-    )
-    .returning({ id: users.id });
-  const numbers = students.map((_, i) => String(2_000_000_000 + i * 7));
-  await db.insert(accounts).values(
-    students.map((student, i) => ({
-      accountNumber: numbers[i]!,
-      bankId: bank!.id,
-      branchId: branch!.id,
-      userId: student.id,
-      type: 'CHECKING' as const,
-    })),
-  );
-  return { tellerId: teller!.id, numbers };
+  const { staffId, students } = await seedClass(db, {
+    bank: 'Payday Bank',
+    size: ITEMS,
+    prefix: 'pupil',
+    firstAccount: 2_000_000_000,
+    staff: { username: 'payday-teller', role: 'TELLER', ofClass: false },
+  });
+  return { tellerId: staffId, numbers: students.map((s) => s.checking) };
 }
 
 export interface PaydayFigures {
