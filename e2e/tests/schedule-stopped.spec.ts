@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { branchIdOf, createAccount, createStudent, unique } from './admin-helpers';
-import { apiToken, bearer, expectNoHorizontalOverflow, expectNoViolations, shot, VIEWPORTS } from './support';
+import { apiToken, bearer, captureBothThemes, VIEWPORTS } from './support';
 
 /**
  * A schedule that stops on its own (issue 31) in the browser: the server's schedules job runs a
@@ -91,20 +91,6 @@ async function stoppedSchedule(request: APIRequestContext): Promise<{ scheduleId
   return { scheduleId, name };
 }
 
-/** Checked (no overflow, no axe violation) and photographed in the light theme, then the dark. */
-async function capture(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expectNoHorizontalOverflow(page);
-  await expectNoViolations(page);
-  await shot(page, name);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  await expectNoViolations(page);
-  await shot(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
-}
-
 test('a stopped schedule says why, at phone and desktop width in both themes, and Resume starts it again', async ({
   page,
   request,
@@ -133,7 +119,7 @@ test('a stopped schedule says why, at phone and desktop width in both themes, an
     // One Resume, beside the reason.
     await expect(card.getByRole('button', { name: `Resume: ${name}` })).toHaveCount(1);
     await card.scrollIntoViewIfNeeded();
-    await capture(page, `${size}-schedule-stopped`);
+    await captureBothThemes(page, `${size}-schedule-stopped`);
   }
 
   const card = page.getByTestId('schedule').filter({ hasText: name });

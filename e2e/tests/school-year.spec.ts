@@ -1,16 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { branchIdOf, createAccount, createStudent, unique } from './admin-helpers';
 import { KeyboardUser } from './keyboard-support';
-import {
-  apiToken,
-  bearer,
-  expectNoHorizontalOverflow,
-  expectNoViolations,
-  shot,
-  signIn,
-  STUDENT_CHECKING,
-  VIEWPORTS,
-} from './support';
+import { apiToken, bearer, captureBothThemes, signIn, STUDENT_CHECKING, VIEWPORTS } from './support';
 
 /**
  * The school year (issue 21) in the browser: a teacher schedules a class's pay, previews it, runs
@@ -207,21 +198,6 @@ test('a teacher schedules, runs and reverses by keyboard alone', async ({ page, 
   console.log(`schedule, run and reverse: ${keys.presses} key presses`);
 });
 
-/** Checked (no overflow, no axe violation) and photographed in the light theme, then the dark. */
-async function capture(page: Page, name: string) {
-  // A full-page capture draws the fixed header where the page is scrolled to: start at the top.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expectNoHorizontalOverflow(page);
-  await expectNoViolations(page);
-  await shot(page, name);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
-  await expectNoViolations(page);
-  await shot(page, `${name}-dark`);
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
-}
-
 /** A payday of $5 to the room by the API, and the first student's payment reversed ("Absent"). */
 async function paidAndReversed(request: APIRequestContext, room: Room) {
   const token = await apiToken(request, 'admin');
@@ -257,7 +233,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
       await fillFridayPay(page, `Pay ${size}`, branchName);
       await page.getByRole('button', { name: 'Preview Next Run' }).click();
       await expect(page.getByTestId('schedule-preview')).toBeVisible();
-      await capture(page, `${size}-schedule-form`);
+      await captureBothThemes(page, `${size}-schedule-form`);
       await page.getByRole('button', { name: 'Create Schedule' }).click();
       const card = page.getByTestId('schedule').filter({ hasText: branchName });
       await card.getByRole('button', { name: `Run now: Pay ${size}` }).click();
@@ -267,12 +243,12 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         .click();
       await expect(card.getByTestId('run-row')).toHaveCount(1);
       await expect(page.getByRole('dialog')).toHaveCount(0);
-      await capture(page, `${size}-schedules`);
+      await captureBothThemes(page, `${size}-schedules`);
 
       await card.getByRole('button', { name: new RegExp(`^Reverse: Pay ${size}`) }).click();
       const dialog = page.getByRole('dialog', { name: 'Reverse Payday' });
       await dialog.getByRole('radio', { name: 'Only the students I choose' }).check();
-      await capture(page, `${size}-reverse-payday`);
+      await captureBothThemes(page, `${size}-reverse-payday`);
       await dialog.getByRole('checkbox', { name: new RegExp(students[0]!.name) }).check();
       await dialog.getByLabel(/^Reason/).fill('Absent');
       await dialog.getByRole('button', { name: 'Reverse Payday' }).click();
@@ -280,7 +256,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
 
       await page.goto('/1/payday/history');
       await expect(page.getByTestId('payday-history-row').first()).toBeVisible();
-      await capture(page, `${size}-payday-history`);
+      await captureBothThemes(page, `${size}-payday-history`);
     });
 
     test('Reverse on the account page, a reversed payment, and the time zone pass axe in both themes', async ({
@@ -296,12 +272,12 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         .first()
         .click();
       await expect(page.getByRole('dialog', { name: 'Reverse Transaction' })).toBeVisible();
-      await capture(page, `${size}-reverse-transaction`);
+      await captureBothThemes(page, `${size}-reverse-transaction`);
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
       await page.goto(`/account/${room.students[0]!.account}`);
       await expect(page.getByTestId('reversed-note')).toHaveText('Reversed: Absent');
-      await capture(page, `${size}-account-reversed`);
+      await captureBothThemes(page, `${size}-account-reversed`);
 
       // A posted transaction's edit form steers to Reverse (the demo student's posted history).
       await page.goto(`/account/${STUDENT_CHECKING}`);
@@ -311,12 +287,12 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         .first()
         .click();
       await expect(page.getByTestId('reverse-instead')).toBeVisible();
-      await capture(page, `${size}-edit-reverse-instead`);
+      await captureBothThemes(page, `${size}-edit-reverse-instead`);
 
       await page.goto('/1/admin/bank');
       await page.getByRole('switch', { name: 'Edit Mode' }).click();
       await expect(page.getByText('Schedules run at 6:00 in the morning in this time zone.')).toBeVisible();
-      await capture(page, `${size}-bank-time-zone`);
+      await captureBothThemes(page, `${size}-bank-time-zone`);
     });
   });
 }
