@@ -90,6 +90,34 @@ test('an admin opens an account for a Student of the chosen branch, views it and
   await expect(table.getByRole('row').filter({ hasText: accountId })).toHaveCount(0);
 });
 
+// CI once landed on /account/…?q=…: View was clicked before the search's pause was over, and the
+// search, written late, went onto the account page. A slow account page widens that moment.
+test('View clicked while a search is still being typed opens the account with a clean address', async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  await page.goto('/1/admin/accounts');
+  const row = page
+    .getByRole('table', { name: 'Accounts' })
+    .getByRole('row')
+    .filter({ hasText: '4000012345' });
+  await expect(row).toBeVisible();
+  await page.route('**/api/**/4000012345**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await page.getByLabel('Search').fill('4000012345');
+  await row.getByRole('link', { name: 'View account 4000012345' }).click();
+  await expect(page).toHaveURL(/\/account\/4000012345/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('CHECKING');
+  // Longer than the search's pause: nothing written late may follow.
+  await page.waitForTimeout(1_000);
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/account/4000012345');
+  await page.goBack();
+  await expect(page).toHaveURL(/\/1\/admin\/accounts\?q=4000012345$/);
+  await expect(page.getByLabel('Search')).toHaveValue('4000012345');
+});
+
 /** A Student of Main Campus with a CHECKING account holding money (so it cannot be closed). */
 async function fundedAccount(request: APIRequestContext) {
   const token = await apiToken(request, 'admin');
