@@ -8,6 +8,7 @@ import { limits, messages } from '@bank/shared';
 import { systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { Listen } from './db/listen.js';
 import { setPasswordHashCost } from './domain/auth/passwords.js';
 import { registerAuth } from './plugins/auth.js';
 import { apiCompression } from './plugins/compression.js';
@@ -29,6 +30,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Where every request reads the time (the system's by default); tests set it where they need. */
   clock?: Clock;
+  /** LISTEN on the database (DatabaseHandle.listen): the notification streams hear through it. */
+  listen?: Listen;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -40,6 +43,7 @@ export async function buildApp({
   rateLimitPerMinute = config.rateLimitPerMinute,
   logStream,
   clock = systemClock,
+  listen,
 }: AppOptions): Promise<FastifyInstance> {
   setPasswordHashCost(config.passwordHashCost);
   const destination = logStream ? null : logDestination(config.logFormat);
@@ -118,7 +122,7 @@ export async function buildApp({
   // (compressed once at the build) and the document at /api/docs are left out of it.
   await app.register(async (api) => {
     await api.register(compress, apiCompression);
-    await api.register(apiRoutes, { prefix: '/api', db, config, clock });
+    await api.register(apiRoutes, { prefix: '/api', db, config, clock, listen });
   });
 
   await registerWebApp(app, config.webDistDir ? path.resolve(config.webDistDir) : defaultWebDist);

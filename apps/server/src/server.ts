@@ -19,7 +19,7 @@ async function main() {
   });
   // The one clock of this process: every request and job reads the time from it.
   const clock = systemClock;
-  const app = await buildApp({ config, db: database.db, clock });
+  const app = await buildApp({ config, db: database.db, clock, listen: database.listen });
   // On PostgreSQL, restore refuses while this process runs there (db/running-mark.ts): marked
   // before the demo bank, the jobs or a request write anything.
   const running = config.databaseUrl

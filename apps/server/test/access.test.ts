@@ -187,6 +187,7 @@ const {
   jobs,
   awards,
   auctions,
+  notifications,
 } = contract;
 const { transactions, users } = contract;
 
@@ -365,6 +366,8 @@ function probes(): Map<Route, Probe> {
     [auctions.cancel, { params: { auctionId } }],
     [auctions.list, { params: { bankId: one.bankId }, query: { status: 'open' } }],
     [auctions.bid, { params: { auctionId }, body: { accountId: acct, amount: 1 } }],
+    [notifications.list, { query: { unread: 'true', limit: '5' } }],
+    [notifications.read, { body: { all: true } }],
     [teacher.reverseTransaction, { params: { transactionId }, body: { reason: 'Paid twice' } }],
     [teacher.reversePayday, { params: { batchId }, body: { reason: 'Wrong class' } }],
     [teacher.resetPassword, { params: student }],
@@ -429,8 +432,13 @@ const studentOwnCalls: Route[] = [
   auctions.bid,
 ];
 
-/** Every route of the contract but the public ones. */
-const protectedRoutes = () => routeTable.filter((entry) => entry.tier !== 'public');
+/**
+ * Every route of the contract but the public ones, and but the notification stream: a stream
+ * never ends, so `inject` cannot call it; notifications.test.ts opens it over a socket (401
+ * without a token, one's own notices only).
+ */
+const protectedRoutes = () =>
+  routeTable.filter((entry) => entry.tier !== 'public' && entry.produces !== 'text/event-stream');
 
 /**
  * Who may make each probe: the tier's own role, a Student for their own records; a single leg and a

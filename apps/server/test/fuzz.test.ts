@@ -630,12 +630,15 @@ describe('fuzzing every API route', () => {
     const statusCounts = new Map<number, number>();
     let requests = 0;
     // Every call of the contract, with the schemas the server validates it by.
-    const routes = routeTable.map((entry) => ({
-      method: entry.method,
-      url: `/api${entry.path}`,
-      tier: entry.tier,
-      schema: { querystring: entry.query, body: entry.body },
-    }));
+    // But the notification stream, which never ends an `inject` (notifications.test.ts opens it).
+    const routes = routeTable
+      .filter((entry) => entry.produces !== 'text/event-stream')
+      .map((entry) => ({
+        method: entry.method,
+        url: `/api${entry.path}`,
+        tier: entry.tier,
+        schema: { querystring: entry.query, body: entry.body },
+      }));
     const runsPerRoute = Number(
       process.env.FUZZ_RUNS_PER_ROUTE ?? Math.ceil(minimumRequests / routes.length),
     );

@@ -126,7 +126,7 @@ export interface TestApp {
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const handle = await openTestDatabase();
   const config = { ...testConfig, ...overrides };
-  const app = await buildApp({ config, db: handle.db });
+  const app = await buildApp({ config, db: handle.db, listen: handle.listen });
   checkResponses(app);
   await app.ready();
   return {
@@ -148,7 +148,7 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
  */
 export async function startAppOn(options: DatabaseOptions): Promise<Omit<TestApp, 'reset'>> {
   const handle = await openDatabase(options);
-  const app = await buildApp({ config: testConfig, db: handle.db });
+  const app = await buildApp({ config: testConfig, db: handle.db, listen: handle.listen });
   await app.ready();
   return {
     app,

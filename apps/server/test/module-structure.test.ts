@@ -60,7 +60,7 @@ function findCircles(graph: Map<string, string[]>): string[][] {
  * to pass it in (the route gives the bank's settings the schedules' rescheduleBank).
  */
 const DOMAIN_LAYERS: string[][] = [
-  ['auth', 'audit', 'months', 'branches', 'tickets', 'housekeeping', 'job-items'],
+  ['auth', 'audit', 'months', 'branches', 'tickets', 'housekeeping', 'job-items', 'notifications'],
   ['bank'],
   ['ledger'],
   [

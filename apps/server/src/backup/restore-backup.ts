@@ -90,6 +90,9 @@ function lockAdvice(error: unknown): string {
 }
 
 async function loadAll(tx: Tx, file: string, tables: string[], replace: boolean): Promise<void> {
+  // Rows come back as they were: the triggers that tell people of new money stay quiet
+  // (db/functions/notify_money_moved.sql), and the backup's own notices come back with the rest.
+  await tx.execute(sql`select set_config('bank.restoring', 'on', true)`);
   const keys = await foreignKeys(tx);
   for (const key of keys)
     await tx.execute(sql`alter table ${sql.raw(key.table)} drop constraint ${sql.identifier(key.name)}`);

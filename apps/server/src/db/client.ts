@@ -6,6 +6,7 @@ import pg from 'pg';
 import * as schema from './schema.js';
 import type { Database } from './database.js';
 import { claimDataDir } from './embedded-lock.js';
+import { pgliteListen, postgresListen, type Listen } from './listen.js';
 import { LOCK_KEYS } from './locks.js';
 import { migrate } from './migrate.js';
 import { DATABASE_TIMEOUTS, LONG_JOB_TIMEOUTS, type DatabaseTimeouts } from './timeouts.js';
@@ -22,6 +23,8 @@ export interface DatabaseHandle {
    */
   duringStartup<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** LISTEN on a channel: what every process commits with pg_notify on it (db/listen.ts). */
+  listen: Listen;
   /** The embedded database's data directory as a tarball (PGlite only); tests start from one. */
   dumpDataDir?: () => Promise<Blob>;
 }
@@ -104,7 +107,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       const db = drizzlePg({ client: pool, schema }) as unknown as Database;
       const duringStartup = startupLockOn(pool);
       await duringStartup(() => migrate(db));
-      return { db, kind: 'postgres', duringStartup, close: () => pool.end() };
+      return {
+        db,
+        kind: 'postgres',
+        duringStartup,
+        close: () => pool.end(),
+        listen: postgresListen(options.databaseUrl),
+      };
     } catch (error) {
       await pool.end();
       throw error;
@@ -129,5 +138,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       release();
     },
     dumpDataDir: () => client.dumpDataDir('none'),
+    listen: pgliteListen(client),
   };
 }

@@ -17,6 +17,7 @@ import {
   SHORTFALL_RULES,
   AUDIT_ACTIONS,
   AUCTION_STATUSES,
+  NOTIFICATION_KINDS,
   auctionLimits,
   BID_STATUSES,
   TICKET_SEVERITIES,
@@ -959,5 +960,34 @@ export const auctionBids = pgTable(
       .on(t.accountNumber)
       .where(sql`${t.status} = 'holding'`),
     index('auction_bids_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A notice to one person (API.md "Families and notifications"): the facts of what happened, its
+ * text made when it is read. Money's notices come from the trigger of
+ * db/functions/notify_money_moved.sql, in the transaction that moves the money.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    amountCents: cents('amount_cents'),
+    description: text('description'),
+    link: text('link'),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('notifications_kind_valid', isOneOf(t.kind, NOTIFICATION_KINDS)),
+    check('notifications_amount_positive', sql`${t.amountCents} is null or ${t.amountCents} > 0`),
+    index('notifications_user_idx').on(t.userId, t.id),
+    index('notifications_unread_idx')
+      .on(t.userId, t.id)
+      .where(sql`${t.readAt} is null`),
   ],
 );

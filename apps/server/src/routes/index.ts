@@ -12,15 +12,16 @@ import { sessionRoutes } from './sessions.js';
 import { statementRoutes } from './statements.js';
 import { storeRoutes } from './store.js';
 import { auctionRoutes } from './auctions.js';
+import { notificationRoutes } from './notifications.js';
 import { teacherRoutes } from './teacher.js';
 import { ticketRoutes } from './tickets.js';
 import { moneyRoutes, transactionRoutes } from './transactions.js';
 import { userRoutes } from './users.js';
 
 /** Every API route, mounted under /api. */
-export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, clock }) => {
+export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, config, clock, listen }) => {
   // Only the dependencies travel on: the options object also carries this plugin's own prefix.
-  const deps: RouteDeps = { db, config, clock };
+  const deps: RouteDeps = { db, config, clock, listen };
   await app.register(sessionRoutes, deps);
   await app.register(bankRoutes, deps);
   await app.register(userRoutes, deps);
@@ -39,4 +40,5 @@ export const apiRoutes: FastifyPluginAsyncZod<RouteDeps> = async (app, { db, con
   await app.register(storeRoutes, deps);
   await app.register(auctionRoutes, deps);
   await app.register(economyRoutes, deps);
+  await app.register(notificationRoutes, deps);
 };

@@ -11,6 +11,7 @@ export { goalCalls, requestCalls } from './participation.js';
 export { sessionCalls } from './sessions.js';
 export { storeCalls } from './store.js';
 export { auctionCalls } from './auctions.js';
+export { notificationCalls } from './notifications.js';
 export { statementCalls } from './statements.js';
 export { teacherCalls } from './teacher.js';
 export { ticketCalls } from './tickets.js';

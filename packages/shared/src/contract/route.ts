@@ -25,7 +25,7 @@ export interface Route {
   /** The body is raw text (the display name) or a CSV file (a roster), not JSON. */
   consumes?: 'text/plain' | 'text/csv';
   /** The success answer is raw text or a file, not JSON. */
-  produces?: 'text/plain' | 'application/pdf';
+  produces?: 'text/plain' | 'application/pdf' | 'text/event-stream';
   /** The answers by status; every route also answers the error body for a 4xx. */
   response: { readonly [status: number]: z.ZodType };
 }

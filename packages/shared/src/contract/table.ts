@@ -11,6 +11,7 @@ import { sessionCalls } from './sessions.js';
 import { statementCalls } from './statements.js';
 import { storeCalls } from './store.js';
 import { auctionCalls } from './auctions.js';
+import { notificationCalls } from './notifications.js';
 import { teacherCalls } from './teacher.js';
 import { ticketCalls } from './tickets.js';
 import { transactionCalls } from './transactions.js';
@@ -39,6 +40,7 @@ export const contract = {
   auctions: auctionCalls,
   jobs: jobCalls,
   awards: awardCalls,
+  notifications: notificationCalls,
 };
 
 /** The whole table, one entry per method and path. */
