@@ -24,7 +24,7 @@ export const notificationRoutes: RoutePlugin = async (app, { db, clock, listen }
   registerRoute(app, notificationCalls.stream, async (request, reply) => {
     const raw = reply.raw;
     const socket = request.raw.socket;
-    let keepAlive: NodeJS.Timeout | undefined;
+    let keepAlive: NodeJS.Timeout | undefined = undefined;
     // Refused (429) before anything is written when too many are open.
     const unsubscribe = hub.subscribe(actorOf(request).id, {
       send: (notice) => raw.write(event(notice)),
