@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { positiveId } from '../schemas/common.js';
 import {
   award,
+  boardJob,
   createAwardBody,
   createJobBody,
   giveAwardBody,
@@ -60,6 +61,14 @@ export const jobCalls = {
     tags: ['economy'],
     params: z.object({ username: pathText('User Id') }),
     response: { 200: z.array(job) },
+  }),
+  board: route({
+    method: 'GET',
+    path: '/user/jobBoard/:username',
+    tier: 'user',
+    tags: ['economy'],
+    params: z.object({ username: pathText('User Id') }),
+    response: { 200: z.array(boardJob) },
   }),
 };
 
