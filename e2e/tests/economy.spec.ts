@@ -7,7 +7,7 @@ import { apiToken, bearer, expectNoViolations, shot, signIn, STUDENT_CHECKING, V
 /**
  * Issue 34 items 1, 2 and 5 on the web: a teacher's class jobs and award buttons, given to
  * students tapped on the seat grid in two clicks (the award, then Give), by mouse and by keyboard
- * alone; a fine leaves out who cannot pay and names them; a Student reads their job board and the
+ * alone; a fine leaves out who cannot pay and names them; a Student reads their job board (their jobs, then the class's) and the
  * row "Award: …". Every screen at 390 and 1280 px, light and dark, scanned by axe (every rule).
  */
 
@@ -133,9 +133,12 @@ test('a teacher makes a job for two students and gives awards from the seat grid
     .getByRole('navigation', { name: 'Side navigation' })
     .getByRole('link', { name: 'Job board' })
     .click();
-  const card = page.getByTestId('my-job').filter({ hasText: job });
+  const card = page.getByRole('region', { name: 'My jobs' }).getByTestId('my-job').filter({ hasText: job });
   await expect(card).toContainText('Pays $2.00 each wage day');
-  await expect(card).toContainText(`With you: ria-${tag}`);
+  // A classmate by their first name, never their User Id.
+  await expect(card).toContainText(`With you: Ria`);
+  await expect(card).not.toContainText(`ria-${tag}`);
+  await expect(page.getByRole('region', { name: 'Jobs in my class' })).toBeVisible();
   await everyWay(page, 'job-board');
   await page.goto(`/account/${STUDENT_CHECKING}`);
   await expect(page.getByText(`Award: ${bonus}`).first()).toBeVisible();

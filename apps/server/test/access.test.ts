@@ -378,6 +378,7 @@ function probes(): Map<Route, Probe> {
     [jobs.update, { params: { jobId }, body: { wage: 3, holders: [one.student.username] } }],
     [jobs.delete, { params: { jobId } }],
     [jobs.ofUser, { params: student }],
+    [jobs.board, { params: student }],
     [awards.create, { body: { name: 'Late homework', kind: 'withdrawal', amount: 1 } }],
     [awards.list, { params: { bankId: one.bankId } }],
     [awards.update, { params: { awardId }, body: { amount: 3 } }],
@@ -550,6 +551,7 @@ describe('every API route', () => {
       store.ordersOf,
       store.cancel,
       jobs.ofUser,
+      jobs.board,
       auctions.bid,
     ];
     for (const route of studentOwned) {

@@ -11,7 +11,7 @@ export const economyScreens = {
   jobsTitle: 'Jobs',
   jobsSubtitle: 'Class jobs and their wages. A schedule can pay each student their jobs\u2019 wages.',
   myJobsTitle: 'Job board',
-  myJobsSubtitle: 'Your jobs, what they pay, and who does them with you.',
+  myJobsSubtitle: 'Your jobs and your class\u2019s: what they pay, and who does them.',
   awardsTitle: 'Awards',
   awardsSubtitle: 'Your own bonus and fine buttons. Choose students, then press a button.',
 
@@ -48,6 +48,19 @@ export const economyScreens = {
   myJobPays: (wage: string) => `Pays ${wage} each wage day`,
   withYou: (names: string) => `With you: ${names}`,
   justYou: 'Just you',
+  myJobsHeading: 'My jobs',
+  classJobsHeading: 'Jobs in my class',
+  classJobsNone: 'No other jobs in your class yet.',
+  everyClass: 'Every class',
+  /** Names, then how many more hold it (classmates past the list, and other classes' students). */
+  namesAndMore: (names: string[], more: number) =>
+    more > 0
+      ? names.length
+        ? `${names.join(', ')} and ${more} more`
+        : plural(more, 'student', 'students')
+      : names.join(', '),
+  doneBy: (who: string) => `Done by ${who}`,
+  nobodyYet: 'Nobody does it yet.',
 
   // Awards: the buttons
   newAward: 'New award',

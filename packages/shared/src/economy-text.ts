@@ -22,6 +22,8 @@ export const economyLimits = {
   jobHoldersMax: 1000,
   /** Students one award goes to at once (a payday's items). */
   awardGiveMax: 1000,
+  /** Classmates named on one job of the job board (a class's size); `holderCount` counts them all. */
+  jobBoardNamesMax: 40,
 } as const;
 
 export const economyText = {

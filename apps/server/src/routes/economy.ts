@@ -5,6 +5,7 @@ import {
   deleteAward,
   deleteJob,
   giveAwardOnce,
+  jobBoardOf,
   jobsOfUser,
   listAwards,
   listJobs,
@@ -32,6 +33,7 @@ export const economyRoutes: RoutePlugin = async (app, { db, config, clock }) => 
     return reply.code(204).send(null);
   });
   registerRoute(app, jobCalls.ofUser, (request) => jobsOfUser(db, actorOf(request), request.params.username));
+  registerRoute(app, jobCalls.board, (request) => jobBoardOf(db, actorOf(request), request.params.username));
 
   registerRoute(app, awardCalls.create, async (request, reply) =>
     reply.code(201).send(await createAward(db, actorOf(request), request.body)),

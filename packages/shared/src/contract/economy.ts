@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { positiveId } from '../schemas/common.js';
 import {
   award,
+  boardJob,
   createAwardBody,
   createJobBody,
   giveAwardBody,
@@ -17,6 +18,7 @@ import { idempotencyHeaders } from './transactions.js';
 const byBank = z.object({ bankId: positiveId });
 const byJob = z.object({ jobId: positiveId });
 const byAward = z.object({ awardId: positiveId });
+const byUsername = z.object({ username: pathText('User Id') });
 
 /** API.md "The class economy": class jobs and their holders. */
 export const jobCalls = {
@@ -58,8 +60,16 @@ export const jobCalls = {
     path: '/user/jobs/:username',
     tier: 'user',
     tags: ['economy'],
-    params: z.object({ username: pathText('User Id') }),
+    params: byUsername,
     response: { 200: z.array(job) },
+  }),
+  board: route({
+    method: 'GET',
+    path: '/user/jobBoard/:username',
+    tier: 'user',
+    tags: ['economy'],
+    params: byUsername,
+    response: { 200: z.array(boardJob) },
   }),
 };
 

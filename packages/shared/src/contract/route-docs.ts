@@ -100,6 +100,12 @@ export const routeDocs: Readonly<Record<string, RouteDoc>> = {
   'GET /user/jobs/:username': {
     summary: 'The jobs a Student holds (their own; staff: any Student of the bank)',
   },
+  'GET /user/jobBoard/:username': {
+    summary:
+      "A Student's job board: the jobs of their class and of every class, theirs first, each with its wage, how many hold it and the classmates who do (names only)",
+    description:
+      "The Student themself, or staff of the bank; any other caller, a Student of another bank or a User Id that is not a Student is a 404. holderNames are the Student's classmates holding the job (display name, else first name; at most 40, by name); holderCount counts every holder. Never another class's job, a User Id or a balance.",
+  },
   'POST /teller/jobs': {
     summary:
       "A class job with its wage: for a branch, or (branchId null) every branch; a teacher's is their class's",

@@ -69,6 +69,23 @@ export const job = z.object({
 });
 export type Job = z.infer<typeof job>;
 
+/**
+ * A job on a Student's job board (GET /user/jobBoard/{username}): a job of their class or of every
+ * class. `holderNames` are the classmates who hold it besides the Student, as a classmate sees them
+ * (the display name, else the first name), never a User Id, a balance or another class's Student;
+ * `holderCount` counts every holder, the Student and other classes' included.
+ */
+export const boardJob = z.object({
+  jobId: z.number().int(),
+  branchId: z.number().int().nullable(),
+  name: z.string(),
+  wage: z.number(),
+  mine: z.boolean(),
+  holderCount: z.number().int(),
+  holderNames: z.array(z.string()),
+});
+export type BoardJob = z.infer<typeof boardJob>;
+
 // ---------------------------------------------------------------------------------------------
 // Awards
 

@@ -16,7 +16,7 @@ import { queryKeys } from '../../lib/queries';
 
 export const economyKeys = {
   jobs: (bankId: number) => ['economy', 'jobs', bankId] as const,
-  jobsOf: (username: string) => ['economy', 'jobs', 'of', username.toLowerCase()] as const,
+  board: (username: string) => ['economy', 'jobs', 'board', username.toLowerCase()] as const,
   awards: (bankId: number) => ['economy', 'awards', bankId] as const,
 };
 
@@ -28,11 +28,11 @@ export function useJobs(bankId: number) {
   });
 }
 
-/** GET /user/jobs/{username}: the jobs a Student holds, each with everyone who holds it. */
-export function useJobsOf(username: string) {
+/** GET /user/jobBoard/{username}: a Student's jobs, then their class's, with wages and classmates' names. */
+export function useJobBoard(username: string) {
   return useQuery({
-    queryKey: economyKeys.jobsOf(username),
-    queryFn: ({ signal }) => api.call(jobCalls.ofUser, { params: { username }, signal }),
+    queryKey: economyKeys.board(username),
+    queryFn: ({ signal }) => api.call(jobCalls.board, { params: { username }, signal }),
   });
 }
 

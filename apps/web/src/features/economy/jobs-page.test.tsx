@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { economyScreens as t, economyText, type Job } from '@bank/shared';
+import { economyScreens as t, economyText, type BoardJob, type Job } from '@bank/shared';
 import { student, teller } from '../../test/fixtures';
 import { renderApp } from '../../test/render-app';
 import { server } from '../../test/server';
@@ -9,6 +9,7 @@ import { classList } from './test-data';
 
 const ourTeacher = { ...teller, branchId: 1 };
 const librarian: Job = { jobId: 1, bankId: 1, branchId: 1, name: 'Librarian', wage: 2, holders: ['ana'] };
+const boardLibrarian = { jobId: 1, branchId: 1, name: 'Librarian', wage: 2 };
 
 let jobs: Job[];
 let sent: { method: string; url: string; body: unknown }[];
@@ -95,16 +96,61 @@ describe('Jobs', () => {
 });
 
 describe('Job board', () => {
-  it('shows a Student their jobs, the wage and who does them with them', async () => {
+  const board: BoardJob[] = [
+    { ...boardLibrarian, mine: true, holderCount: 3, holderNames: ['Ana', 'Benny'] },
+    { jobId: 2, branchId: 1, name: 'Gardener', wage: 1.5, mine: false, holderCount: 0, holderNames: [] },
+    {
+      jobId: 3,
+      branchId: null,
+      name: 'Messenger',
+      wage: 3,
+      mine: false,
+      holderCount: 4,
+      holderNames: ['Ana'],
+    },
+  ];
+
+  it('shows "My jobs" first, then the jobs of the class, with wages and who does them', async () => {
+    let asked = '';
     server.use(
-      http.get('*/api/user/jobs/:username', () =>
-        HttpResponse.json([{ ...librarian, holders: ['ana', 'student'] }]),
+      http.get('*/api/user/jobBoard/:username', ({ params }) => {
+        asked = String(params.username);
+        return HttpResponse.json(board);
+      }),
+    );
+    renderApp('/1/job-board', student);
+    const mine = await screen.findByRole('region', { name: t.myJobsHeading });
+    const theClass = screen.getByRole('region', { name: t.classJobsHeading });
+    expect(asked).toBe(student.username);
+    // "My jobs" comes first on the page.
+    expect(mine.compareDocumentPosition(theClass) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const card = within(mine).getByTestId('my-job');
+    expect(card).toHaveTextContent('Librarian');
+    expect(card).toHaveTextContent(t.myJobPays('$2.00'));
+    expect(card).toHaveTextContent(t.withYou('Ana, Benny'));
+    const [gardener, messenger] = within(theClass).getAllByTestId('class-job');
+    expect(gardener).toHaveTextContent(t.myJobPays('$1.50'));
+    expect(gardener).toHaveTextContent(t.nobodyYet);
+    expect(messenger).toHaveTextContent('Messenger');
+    expect(messenger).toHaveTextContent(t.everyClass);
+    // Four hold it, one named: the other three are of other classes.
+    expect(messenger).toHaveTextContent(t.doneBy('Ana and 3 more'));
+    expect(within(theClass).queryByTestId('my-job')).toBeNull();
+  });
+
+  it('says so when the Student has no job yet, and still shows the class jobs', async () => {
+    server.use(
+      http.get('*/api/user/jobBoard/:username', () =>
+        HttpResponse.json(board.map((job) => ({ ...job, mine: false }))),
       ),
     );
     renderApp('/1/job-board', student);
-    const card = await screen.findByTestId('my-job');
-    expect(card).toHaveTextContent('Librarian');
-    expect(card).toHaveTextContent(t.myJobPays('$2.00'));
-    expect(card).toHaveTextContent(t.withYou('ana'));
+    const mine = await screen.findByRole('region', { name: t.myJobsHeading });
+    expect(mine).toHaveTextContent(t.myJobsNone);
+    const theClass = screen.getByRole('region', { name: t.classJobsHeading });
+    expect(within(theClass).getAllByTestId('class-job')).toHaveLength(3);
+    expect(within(theClass).getAllByTestId('class-job')[0]).toHaveTextContent(
+      t.doneBy('Ana, Benny and 1 more'),
+    );
   });
 });
