@@ -128,6 +128,7 @@ const accepts: Record<NonNullable<Route['produces']> | 'json', string> = {
   json: JSON_ACCEPT,
   'text/plain': JSON_ACCEPT,
   'application/pdf': 'application/pdf, application/json;q=0.9',
+  'text/event-stream': 'text/event-stream, application/json;q=0.9',
 };
 
 async function send(entry: Route, options: LooseOptions): Promise<Response> {
@@ -185,7 +186,13 @@ async function callWithHeaders(
  * The web's one way to the API: `api.call(userCalls.get, { params: { username } })`. The
  * path, method and body encoding come from the contract entry; the answer's type from its schema.
  */
-export const api = { call, callWithHeaders };
+/** A call whose answer is read as it arrives (a stream of events): the response, its status checked. */
+function open<R extends Route>(entry: R, ...args: CallArgs<R>): Promise<Response>;
+async function open(entry: Route, options: LooseOptions = {}): Promise<Response> {
+  return send(entry, options);
+}
+
+export const api = { call, callWithHeaders, open };
 
 /** A message for any error thrown by a call. */
 export function errorMessage(error: unknown): string {

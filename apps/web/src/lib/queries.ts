@@ -32,6 +32,8 @@ export const queryKeys = {
   bankOrders: (bankId: number) => ['orders', 'bank', bankId] as const,
   waitingOrders: (bankId: number) => ['orders', 'bank', bankId, 'waiting'] as const,
   ordersOf: (username: string) => ['orders', 'of', username.toLowerCase()] as const,
+  /** A person's own notices (issue 35): the bell's list and count. */
+  notifications: ['notifications'] as const,
 };
 
 export interface StudentFilter {

@@ -6,7 +6,7 @@ import { Logo } from '../../components/logo';
 import { useSession } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { useBankSettings } from '../../lib/queries';
-import { UserMenu } from './signed-in-frame';
+import { NotificationBell, UserMenu } from './signed-in-frame';
 
 export interface AppHeaderProps {
   navOpened: boolean;
@@ -55,7 +55,10 @@ export function AppHeader({ navOpened, onToggleNav }: AppHeaderProps) {
       {session ? (
         // Its own chunk (only someone signed in has a menu): until it is there, its place is kept.
         <Suspense fallback={<div style={{ width: 44, height: 44 }} />}>
-          <UserMenu user={session.user} />
+          <Group gap={4} wrap="nowrap">
+            <NotificationBell user={session.user} />
+            <UserMenu user={session.user} />
+          </Group>
         </Suspense>
       ) : (
         <Group gap="xs" wrap="nowrap">

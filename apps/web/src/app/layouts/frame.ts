@@ -6,3 +6,4 @@
 export { ProtectedLayout } from './protected-layout';
 export { SideNav } from './side-nav';
 export { UserMenu } from './user-menu';
+export { NotificationBell } from './notification-bell';

@@ -23,6 +23,10 @@ const LazyUserMenu = lazy(async () => {
   await loadSignedInFrame();
   return { default: frame!.UserMenu };
 });
+const LazyNotificationBell = lazy(async () => {
+  await loadSignedInFrame();
+  return { default: frame!.NotificationBell };
+});
 
 /**
  * The side navigation and the user menu, rendered in the same pass as the screen once the frame is
@@ -38,5 +42,11 @@ export function SideNav({ user }: { user: User }) {
 
 export function UserMenu({ user }: { user: User }) {
   const [Component] = useState(() => frame?.UserMenu ?? LazyUserMenu);
+  return <Component user={user} />;
+}
+
+/** The notification bell (issue 35), in the frame's chunk like the user menu. */
+export function NotificationBell({ user }: { user: User }) {
+  const [Component] = useState(() => frame?.NotificationBell ?? LazyNotificationBell);
   return <Component user={user} />;
 }
