@@ -22,6 +22,7 @@ test.describe('navigation by role', () => {
     expect(links.slice(3)).toEqual([
       'Transfer',
       'Store',
+      'Auctions',
       'Job board',
       'Account Information',
       'Statements',
@@ -55,6 +56,7 @@ test.describe('navigation by role', () => {
       'Store items',
       'Jobs',
       'Awards',
+      'Auctions',
       'Settings',
       'Support',
     ]);
@@ -79,6 +81,7 @@ test.describe('navigation by role', () => {
       'Store items',
       'Jobs',
       'Awards',
+      'Auctions',
       'Users',
       'Branches',
       'Accounts',

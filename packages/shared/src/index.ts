@@ -12,6 +12,7 @@ export * from './student-text.js';
 export * from './store-text.js';
 export * from './auction-text.js';
 export * from './store-screen-text.js';
+export * from './auction-screen-text.js';
 export * from './economy-text.js';
 export * from './economy-screens.js';
 export * from './money.js';

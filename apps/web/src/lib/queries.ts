@@ -32,6 +32,9 @@ export const queryKeys = {
   bankOrders: (bankId: number) => ['orders', 'bank', bankId] as const,
   waitingOrders: (bankId: number) => ['orders', 'bank', bankId, 'waiting'] as const,
   ordersOf: (username: string) => ['orders', 'of', username.toLowerCase()] as const,
+  /** Auctions (issue 34 item 4): a bank's, by the status asked for ('all' = every status). */
+  auctions: ['auctions'] as const,
+  bankAuctions: (bankId: number, status: string) => ['auctions', bankId, status] as const,
 };
 
 export interface StudentFilter {
