@@ -186,10 +186,10 @@ export function AuctionForm({ user, zone, auction, branches, onDone, onCancel }:
             disabled={saving || !admin}
             {...form.getInputProps('branchId')}
           />
+          {/* A fixed height: autosize measures the page, which jsdom cannot (the tests). */}
           <Textarea
             label={m.descriptionLabel}
-            autosize
-            minRows={2}
+            rows={3}
             maxLength={auctionLimits.descriptionMaxLength}
             disabled={saving}
             style={{ gridColumn: '1 / -1' }}
