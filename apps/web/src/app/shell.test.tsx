@@ -194,6 +194,7 @@ describe('the shell', () => {
       '/1/store/items',
       '/1/jobs',
       '/1/awards',
+      '/1/auctions/manage',
       '/1/admin/users',
       '/1/admin/branches',
       '/1/admin/accounts',
