@@ -33,7 +33,7 @@ function MyStanding({ auction }: { auction: Auction }) {
   return (
     <Group gap="xs">
       <Figure label={m.yourBidLabel} value={money(auction.myBid)} testId="my-bid" />
-      <Badge color={outbid ? 'orange.9' : 'teal.9'} variant="filled" tt="none" data-testid="my-standing">
+      <Badge color={outbid ? 'red.9' : 'teal.9'} variant="filled" tt="none" data-testid="my-standing">
         {outbid ? m.outbid : m.youLead}
       </Badge>
     </Group>
