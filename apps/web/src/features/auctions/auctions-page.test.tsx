@@ -30,7 +30,7 @@ beforeEach(() => {
     http.post('*/api/teller/auctions', async ({ request }) => {
       const body = (await request.json()) as CreateAuctionBody;
       created.push(body);
-      const made = auction(9, { ...body, description: body.description ?? '', branchId: body.branchId ?? 1 });
+      const made = auction(9, { name: body.name, endsAt: body.endsAt });
       auctions = [...auctions, made];
       return HttpResponse.json(made, { status: 201 });
     }),
