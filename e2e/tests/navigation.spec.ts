@@ -60,7 +60,7 @@ test.describe('navigation by role', () => {
       'Settings',
       'Support',
     ]);
-    await expect(page.getByTestId('action-tile')).toHaveCount(13);
+    await expect(page.getByTestId('action-tile')).toHaveCount(14);
     // Admin screens send a teller home.
     await page.goto('/1/admin/users');
     await expect(page).toHaveURL(/\/home$/);
