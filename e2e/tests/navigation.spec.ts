@@ -22,6 +22,7 @@ test.describe('navigation by role', () => {
     expect(links.slice(3)).toEqual([
       'Transfer',
       'Store',
+      'Auctions',
       'Job board',
       'Account Information',
       'Statements',
@@ -55,10 +56,11 @@ test.describe('navigation by role', () => {
       'Store items',
       'Jobs',
       'Awards',
+      'Auctions',
       'Settings',
       'Support',
     ]);
-    await expect(page.getByTestId('action-tile')).toHaveCount(13);
+    await expect(page.getByTestId('action-tile')).toHaveCount(14);
     // Admin screens send a teller home.
     await page.goto('/1/admin/users');
     await expect(page).toHaveURL(/\/home$/);
@@ -79,6 +81,7 @@ test.describe('navigation by role', () => {
       'Store items',
       'Jobs',
       'Awards',
+      'Auctions',
       'Users',
       'Branches',
       'Accounts',

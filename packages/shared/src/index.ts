@@ -13,6 +13,7 @@ export * from './store-text.js';
 export * from './auction-text.js';
 export * from './notification-text.js';
 export * from './store-screen-text.js';
+export * from './auction-screen-text.js';
 export * from './economy-text.js';
 export * from './economy-screens.js';
 export * from './money.js';

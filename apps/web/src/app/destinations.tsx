@@ -227,6 +227,24 @@ export const destinations: Destination[] = [
       tile: { description: 'Bonuses and fines for several students at once', rank: 3.88 },
     },
   },
+  // Issue 34 item 4, auctions: a Student's bids; staff's list and form.
+  {
+    path: ':bankId/auctions',
+    roles: ['USER'],
+    lazy: async () => ({ Component: (await import('../features/auctions/my-auctions-page')).MyAuctionsPage }),
+    menu: { label: 'Auctions', icon: 'IconGavel', section: 'manage' },
+  },
+  {
+    path: ':bankId/auctions/manage',
+    roles: STAFF,
+    lazy: async () => ({ Component: (await import('../features/auctions/auctions-page')).AuctionsPage }),
+    menu: {
+      label: 'Auctions',
+      icon: 'IconGavel',
+      section: 'manage',
+      tile: { description: 'Items up for auction, their high bids and when they end', rank: 3.89 },
+    },
+  },
   {
     path: ':bankId/job-board',
     roles: ['USER'],

@@ -28,3 +28,6 @@ export {
 
 // Issue 34, jobs and awards (a block of its own: the store's icons arrive beside it).
 export { IconAward, IconBriefcase } from '@tabler/icons-react';
+
+// Issue 34, auctions.
+export { IconGavel } from '@tabler/icons-react';

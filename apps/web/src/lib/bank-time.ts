@@ -64,3 +64,30 @@ export function nextWeekday(from: string, weekday: number): string {
 
 /** A calendar date plus some days, YYYY-MM-DD. */
 export const addDays = (date: string, days: number) => dayjs(date).add(days, 'day').format('YYYY-MM-DD');
+
+/** "14:05" and "2026-12-01" of an instant in the bank's zone: what a date and a time input show. */
+export function bankDateAndTime(instant: string, zone: string): { date: string; time: string } {
+  const p = partsIn(instant, zone);
+  return { date: p.date, time: p.time.padStart(5, '0') };
+}
+
+/**
+ * The instant (ISO, UTC) at which the bank's clocks show `date` (YYYY-MM-DD) and `time` (HH:MM).
+ * The zone's offset is read back from Intl at a first guess and corrected once, which also lands
+ * right on either side of a daylight-saving change; null when the date or time is not one.
+ */
+export function bankInstant(date: string, time: string, zone: string): string | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{1,2}):(\d{2})$/.exec(time);
+  if (!d || !t) return null;
+  const wall = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
+  if (Number.isNaN(wall)) return null;
+  const wallOf = (instant: number) => {
+    const p = partsIn(new Date(instant), zone);
+    const [h, m] = p.time.split(':').map(Number);
+    return Date.parse(`${p.date}T00:00:00Z`) + ((h ?? 0) * 60 + (m ?? 0)) * 60_000;
+  };
+  let guess = wall - (wallOf(wall) - wall);
+  guess += wall - wallOf(guess);
+  return new Date(guess).toISOString();
+}

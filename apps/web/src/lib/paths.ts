@@ -30,6 +30,9 @@ export const paths = {
   store: (bankId: number) => `/${bankId}/store`,
   storeOrders: (bankId: number) => `/${bankId}/store/orders`,
   storeItems: (bankId: number) => `/${bankId}/store/items`,
+  /** Issue 34 item 4: a Student's auctions, and staff's. */
+  auctions: (bankId: number) => `/${bankId}/auctions`,
+  manageAuctions: (bankId: number) => `/${bankId}/auctions/manage`,
   importStudents: (bankId: number) => `/${bankId}/admin/users/import`,
   signInSlips: (bankId: number) => `/${bankId}/admin/users/import/slips`,
   settings: '/settings',

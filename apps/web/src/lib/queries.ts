@@ -34,6 +34,9 @@ export const queryKeys = {
   ordersOf: (username: string) => ['orders', 'of', username.toLowerCase()] as const,
   /** A person's own notices (issue 35): the bell's list and count. */
   notifications: ['notifications'] as const,
+  /** Auctions (issue 34 item 4): a bank's, by the status asked for ('all' = every status). */
+  auctions: ['auctions'] as const,
+  bankAuctions: (bankId: number, status: string) => ['auctions', bankId, status] as const,
 };
 
 export interface StudentFilter {

@@ -44,6 +44,8 @@ export const handlers = [
   http.get('*/api/user/items/:bankId', () => HttpResponse.json([])),
   http.get('*/api/user/orders/:username', () => HttpResponse.json([])),
   http.get('*/api/teller/orders/:bankId', () => HttpResponse.json([])),
+  // Auctions (issue 34 item 4): none until a test says so.
+  http.get('*/api/user/auctions/:bankId', () => HttpResponse.json([])),
   http.get('*/api/teller/students/:bankId/goals', () => HttpResponse.json([])),
   http.get('*/api/teller/students/:bankId', ({ request }) => {
     const branchId = new URL(request.url).searchParams.get('branchId');

@@ -1,7 +1,14 @@
 import { Alert, Badge, Box, Button, Card, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
-import { IconShoppingBag, IconTransfer, IconUsersGroup } from '@tabler/icons-react';
+import { IconGavel, IconShoppingBag, IconTransfer, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { participationScreenText, ROLE_LABELS, storeScreenText, type Account, type User } from '@bank/shared';
+import {
+  auctionScreenText,
+  participationScreenText,
+  ROLE_LABELS,
+  storeScreenText,
+  type Account,
+  type User,
+} from '@bank/shared';
 import { PageHeader } from '../../components/page-header';
 import { QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../lib/current-user';
@@ -39,6 +46,14 @@ function StudentActions({ user, transfer }: { user: User; transfer: boolean }) {
         leftSection={<IconShoppingBag size={18} aria-hidden />}
       >
         {storeScreenText.storeTitle}
+      </Button>
+      <Button
+        component={Link}
+        to={paths.auctions(user.bankId)}
+        variant="default"
+        leftSection={<IconGavel size={18} aria-hidden />}
+      >
+        {auctionScreenText.auctionsTitle}
       </Button>
       {user.banker && (
         <Button
