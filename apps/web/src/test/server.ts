@@ -44,6 +44,11 @@ export const handlers = [
   http.get('*/api/user/items/:bankId', () => HttpResponse.json([])),
   http.get('*/api/user/orders/:username', () => HttpResponse.json([])),
   http.get('*/api/teller/orders/:bankId', () => HttpResponse.json([])),
+  // Notifications (issue 35): none, and no live stream (the bell polls), until a test says so.
+  http.get('*/api/user/notifications', () => HttpResponse.json({ items: [], unread: 0 })),
+  http.get('*/api/user/notifications/stream', () =>
+    HttpResponse.json({ error: 'UNAVAILABLE', message: 'Not in this test.' }, { status: 503 }),
+  ),
   // Auctions (issue 34 item 4): none until a test says so.
   http.get('*/api/user/auctions/:bankId', () => HttpResponse.json([])),
   http.get('*/api/teller/students/:bankId/goals', () => HttpResponse.json([])),

@@ -10,7 +10,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { notificationScreenText as text, type Notification, type User } from '@bank/shared';
 import { formatDateTime } from '../../lib/format';
@@ -80,6 +80,7 @@ export function NotificationBell({ user }: { user: User }) {
   const markRead = useMarkRead();
   const navigate = useNavigate();
   const [opened, setOpened] = useState(false);
+  const titleId = useId();
   if (!enabled) return null;
   const unread = notices.data?.unread ?? 0;
   const items = notices.data?.items ?? [];
@@ -112,9 +113,9 @@ export function NotificationBell({ user }: { user: User }) {
           </ActionIcon>
         </Indicator>
       </Popover.Target>
-      <Popover.Dropdown p="xs" aria-label={text.title} role="dialog">
+      <Popover.Dropdown p="xs" aria-labelledby={titleId}>
         <Group justify="space-between" px="xs" pb={4}>
-          <Text fw={700} size="sm" component="h2" m={0}>
+          <Text fw={700} size="sm" component="h2" m={0} id={titleId}>
             {text.title}
           </Text>
           <Button
