@@ -32,4 +32,5 @@ export {
   type IdempotentRequest,
   type IdempotentResponse,
 } from './idempotency.js';
+export { callIdempotentFunction, type ClaimedKey } from './idempotent-statement.js';
 export { accountTotals, assertAccountsConsistent, verifyLedger } from './invariants.js';
