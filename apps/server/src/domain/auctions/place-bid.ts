@@ -1,10 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { auctionLimits, auctionText as m, type Auction } from '@bank/shared';
-import type { Executor } from '../../db/client.js';
+import { Batcher, GROUP_LIMITS } from '../../db/batcher.js';
+import { queryRows, type Executor } from '../../db/client.js';
 import { pgErrorDetail } from '../../db/pg-error.js';
+import { jsonbParam } from '../../db/set-params.js';
+import { retryingConflicts } from '../../db/transaction.js';
 import { isStaff, type Actor } from '../actor.js';
 import { conflict } from '../errors.js';
-import { callIdempotentFunction, type IdempotentResponse } from '../ledger/index.js';
+import {
+  refusalOfAnswer,
+  requestHash,
+  type IdempotentResponse,
+  type RefusedAnswer,
+} from '../ledger/index.js';
 import { insufficientFunds } from '../ledger/locked-accounts.js';
 import { invariant } from '../ledger/invariant.js';
 
@@ -12,6 +21,23 @@ export interface BidInput {
   accountId: string;
   amountCents: number;
 }
+
+/** One bid of a group, as auction_bid_group (db/functions) reads it. */
+interface GroupBid {
+  userId: number;
+  bankId: number;
+  branchId: number | null;
+  isStudent: boolean;
+  auctionId: number;
+  accountNumber: string;
+  amountCents: number;
+  /** The bid's own moment, from its clock. */
+  now: string;
+  key: string | null;
+  requestHash: string | null;
+}
+
+type BidAnswer = IdempotentResponse<Auction> | RefusedAnswer;
 
 /** auction_place_bid's own refusals (db/functions/auction_place_bid.sql). */
 function bidRefusal(amountCents: number) {
@@ -32,22 +58,45 @@ function bidRefusal(amountCents: number) {
   };
 }
 
+/** The one statement that writes a group of bids, each answered on its own. */
+async function writeBidGroup(db: Executor, bids: GroupBid[]): Promise<BidAnswer[]> {
+  const [row] = await queryRows<{ answers: BidAnswer[] }>(
+    db,
+    sql`select auction_bid_group(${jsonbParam(bids)}, ${auctionLimits.extensionSeconds}::integer,
+        ${auctionLimits.extensionsMax}::integer, 201::integer) as answers`,
+  );
+  return row!.answers;
+}
+
+/** Bids waiting for the group under way, per database (a process has one). */
+const groups = new WeakMap<Executor, Batcher<GroupBid, BidAnswer>>();
+function groupOf(db: Executor): Batcher<GroupBid, BidAnswer> {
+  let batcher = groups.get(db);
+  if (!batcher) {
+    batcher = new Batcher((bids) => retryingConflicts(() => writeBidGroup(db, bids)), GROUP_LIMITS);
+    groups.set(db, batcher);
+  }
+  return batcher;
+}
+
 /**
  * POST /user/auctions/{auctionId}/bids: a Student bids from one of their own accounts. The bid
  * holds its amount, and the high bid it beats (the Student's own earlier one or another's) is
  * released, in one transaction; with an Idempotency-Key it happens once.
  *
- * The whole bid is one call of auction_place_bid (db/functions), one statement: bids on one
- * auction take turns on its row, so each must hold it for as short as it can (issue 34: 30 bids
- * at once, each under 100 ms). The rules, checked there in this order (ADR 0123): the auction,
- * locked, of the Student's bank and for their class or the whole bank (else 404), and still open
- * ("Auction ended" otherwise, also once its time has come and the end job has not run yet); the
- * bidder's account and the holding bid's, locked in ascending number, the bidder's open and theirs
- * (else 404); at least the starting bid, or the high bid and the increment; the high bid released
- * first (a Student raising their own bid needs only the difference); `available`; the hold; the
- * bid; and a bid in the last minute moves the end a minute later, at most extensionsMax times.
+ * Bids on one auction take turns on its row, so each must hold it as briefly as it can (issue
+ * 34: 30 bids at once, each under 100 ms): a bid is one call of auction_place_bid (db/functions),
+ * and the bids that arrive together go as one group, one statement and one commit
+ * (auction_bid_group, as transfers do: ADR 0022), each still judged, keyed and refused on its
+ * own. The rules, checked there in this order (ADR 0123): the auction, locked, of the Student's
+ * bank and for their class or the whole bank (else 404), and still open ("Auction ended"
+ * otherwise, also once its time has come and the end job has not run yet); the bidder's account,
+ * open and theirs (else 404); at least the starting bid, or the high bid and the increment; the
+ * high bid released first (a Student raising their own bid needs only the difference);
+ * `available`; the hold; the bid; and a bid in the last minute moves the end a minute later, at
+ * most extensionsMax times. Given an open transaction it runs inside it, as a group of one.
  */
-export function placeBid(
+export async function placeBid(
   db: Executor,
   actor: Actor,
   auctionId: number,
@@ -55,16 +104,22 @@ export function placeBid(
   key: string | null,
   now: Date,
 ): Promise<IdempotentResponse<Auction>> {
-  const idempotent = key ? { key, operation: 'auction.bid', payload: { auctionId, ...input } } : null;
-  return callIdempotentFunction<Auction>(
-    db,
-    idempotent,
-    (claim) =>
-      sql`select auction_place_bid(${actor.id}::integer, ${actor.bankId}::integer, ${actor.branchId}::integer,
-          ${!isStaff(actor)}::boolean, ${auctionId}::integer, ${input.accountId}::text,
-          ${input.amountCents}::bigint, ${now.toISOString()}::timestamptz,
-          ${auctionLimits.extensionSeconds}::integer, ${auctionLimits.extensionsMax}::integer,
-          ${claim.key}::text, ${claim.requestHash}::text, 201::integer) as answer`,
-    bidRefusal(input.amountCents),
-  );
+  const payload = { auctionId, ...input };
+  const bid: GroupBid = {
+    userId: actor.id,
+    bankId: actor.bankId,
+    branchId: actor.branchId,
+    isStudent: !isStaff(actor),
+    auctionId,
+    accountNumber: input.accountId,
+    amountCents: input.amountCents,
+    now: now.toISOString(),
+    key,
+    requestHash: key === null ? null : requestHash({ key, operation: 'auction.bid', payload }),
+  };
+  const answer = await (is(db, PgTransaction)
+    ? writeBidGroup(db, [bid]).then(([one]) => one!)
+    : groupOf(db).add(bid));
+  if ('error' in answer) throw refusalOfAnswer(answer, bidRefusal(input.amountCents));
+  return answer;
 }

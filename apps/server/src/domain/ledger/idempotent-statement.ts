@@ -47,6 +47,28 @@ export async function callIdempotentFunction<T>(
   }
 }
 
+/**
+ * One request's refusal in a group's answers (a database function that answers each request of a
+ * group on its own, as auction_bid_group): its SQLSTATE, DETAIL and message.
+ */
+export interface RefusedAnswer {
+  error: string;
+  detail: string | null;
+  message: string;
+}
+
+/** The API's error for one refused request of a group, mapped as callIdempotentFunction maps them. */
+export function refusalOfAnswer(
+  answer: RefusedAnswer,
+  refusal: (code: string, error: unknown) => Error | undefined,
+): unknown {
+  const error = Object.assign(new Error(answer.message), {
+    code: answer.error,
+    ...(answer.detail === null ? {} : { detail: answer.detail }),
+  });
+  return refusedBy(error, refusal);
+}
+
 function refusedBy(
   error: unknown,
   refusal: (code: string, error: unknown) => Error | undefined,

@@ -29,8 +29,14 @@ export { listTransactions, type PageRequest, type TransactionPage } from './list
 export {
   runIdempotent,
   parseIdempotencyKey,
+  requestHash,
   type IdempotentRequest,
   type IdempotentResponse,
 } from './idempotency.js';
-export { callIdempotentFunction, type ClaimedKey } from './idempotent-statement.js';
+export {
+  callIdempotentFunction,
+  refusalOfAnswer,
+  type ClaimedKey,
+  type RefusedAnswer,
+} from './idempotent-statement.js';
 export { accountTotals, assertAccountsConsistent, verifyLedger } from './invariants.js';
