@@ -1,14 +1,15 @@
--- POST /user/auctions/{auctionId}/bids in one statement (domain/auctions/place-bid.ts): a
+-- POST /user/auctions/{auctionId}/bids as one function (domain/auctions/place-bid.ts): a
 -- Student's bid holds its amount and releases the holding bid it beats, with its Idempotency-Key
--- and answer, so that the bids of a class queue on the auction's row for one statement each
--- instead of one round trip per step (ADR 0123). Refusals (SQLSTATE class BK, mapped to the API's
--- answers in place-bid.ts) write nothing, the key and the release included: BK403 not a Student,
--- BK404 the auction or the account is not theirs to use, BKEND the auction ended (or its time has
--- come), BKLOW below the starting bid or the high bid and the increment, BK409 not enough
--- available (DETAIL: the account's balance and held, after the release), BK422 a key reused.
--- Locks (db/locks.ts), in this order: the key's row; the auction's row (bids take turns: each is
--- judged against the high bid the one before left); the bidder's account and the holding bid's,
--- in ascending account number.
+-- and answer, called for each bid of a group by auction_bid_group, so that bids, which take turns
+-- on the auction's row, pay no round trip per step under it (ADR 0123).
+-- Refusals (SQLSTATE class BK, mapped to the API's answers in place-bid.ts) write nothing, the
+-- key and the release included: BK403 not a Student, BK404 the auction or the account is not
+-- theirs to use, BKEND the auction ended (or its time has come), BKLOW below the starting bid or
+-- the high bid and the increment, BK409 not enough available (DETAIL: the account's balance and
+-- held, after the release), BK422 a key reused.
+-- Locks (db/locks.ts): the key's row; the auction's row (bids take turns: each is judged against
+-- the high bid the one before left); the bidder's account and the holding bid's, in ascending
+-- account number. auction_bid_group takes the auctions and accounts before the first bid's key.
 -- Applied after the migrations on every migrate (db/migrate.ts): this file is its one definition.
 CREATE OR REPLACE FUNCTION auction_place_bid(
   p_user_id integer,

@@ -1,14 +1,16 @@
--- POST /user/orders in one statement (domain/store/place-order.ts): a Student's order, its hold
--- and one taken from stock, with its Idempotency-Key and answer, so that a class ordering at once
--- pays one round trip each instead of one per step. Refusals (SQLSTATE class BK, mapped to the
--- API's answers in place-order.ts) write nothing, the key included: BK403 not a Student, BK404
--- the item or the account is not theirs to use, BKSLD sold out, BKLIM the per-student limit
--- reached, BK409 not enough available (DETAIL: the price, the account's balance, held, and held by
--- its waiting orders, for the message), BK422 a key reused.
--- Locks (db/locks.ts), in this order: the key's row; the Student's row, only for an item with a
--- per-student limit (their orders are counted one at a time); the account; the item's row, by
--- the conditional update that takes one from stock as the last write (ADR 0122), so orders of one
+-- POST /user/orders as one function (domain/store/place-order.ts): a Student's order, its hold
+-- and one taken from stock, with its Idempotency-Key and answer, called for each order of a
+-- group by store_order_group, so that orders pay no round trip per step under their locks.
+-- Refusals (SQLSTATE class BK, mapped to the API's answers in place-order.ts) write nothing, the
+-- key included: BK403 not a Student, BK404 the item or the account is not theirs to use, BKSLD
+-- sold out, BKLIM the per-student limit reached, BK409 not enough available (DETAIL: the price,
+-- the account's balance, held, and held by its waiting orders, for the message), BK422 a key
+-- reused.
+-- Locks (db/locks.ts): the key's row; the Student's row, only for an item with a per-student
+-- limit (their orders are counted one at a time); the account; the item's row, by the
+-- conditional update that takes one from stock as the last write (ADR 0122), so orders of one
 -- item queue on it only from there to the commit. The item is read first without a lock.
+-- store_order_group takes the Students' rows and the accounts before the first order's key.
 -- Applied after the migrations on every migrate (db/migrate.ts): this file is its one definition.
 CREATE OR REPLACE FUNCTION store_place_order(
   p_user_id integer,

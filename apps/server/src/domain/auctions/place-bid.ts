@@ -1,18 +1,15 @@
-import { is, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { auctionLimits, auctionText as m, type Auction } from '@bank/shared';
-import { Batcher, GROUP_LIMITS } from '../../db/batcher.js';
-import { queryRows, type Executor } from '../../db/client.js';
+import type { Executor } from '../../db/client.js';
 import { pgErrorDetail } from '../../db/pg-error.js';
-import { jsonbParam } from '../../db/set-params.js';
-import { retryingConflicts } from '../../db/transaction.js';
 import { isStaff, type Actor } from '../actor.js';
 import { conflict } from '../errors.js';
 import {
-  refusalOfAnswer,
+  groupedFunction,
   requestHash,
+  resultOf,
   type IdempotentResponse,
-  type RefusedAnswer,
+  type RefusalMap,
 } from '../ledger/index.js';
 import { insufficientFunds } from '../ledger/locked-accounts.js';
 import { invariant } from '../ledger/invariant.js';
@@ -37,11 +34,9 @@ interface GroupBid {
   requestHash: string | null;
 }
 
-type BidAnswer = IdempotentResponse<Auction> | RefusedAnswer;
-
 /** auction_place_bid's own refusals (db/functions/auction_place_bid.sql). */
-function bidRefusal(amountCents: number) {
-  return (code: string, error: unknown): Error | undefined => {
+function bidRefusal(amountCents: number): RefusalMap {
+  return (code, error) => {
     switch (code) {
       case 'BKEND':
         return conflict(m.auctionEnded, 'AUCTION_ENDED');
@@ -58,26 +53,12 @@ function bidRefusal(amountCents: number) {
   };
 }
 
-/** The one statement that writes a group of bids, each answered on its own. */
-async function writeBidGroup(db: Executor, bids: GroupBid[]): Promise<BidAnswer[]> {
-  const [row] = await queryRows<{ answers: BidAnswer[] }>(
-    db,
-    sql`select auction_bid_group(${jsonbParam(bids)}, ${auctionLimits.extensionSeconds}::integer,
+/** The bids that arrive together, as one statement and one commit (auction_bid_group). */
+const bidTogether = groupedFunction<GroupBid, Auction>(
+  (bids) =>
+    sql`select auction_bid_group(${bids}, ${auctionLimits.extensionSeconds}::integer,
         ${auctionLimits.extensionsMax}::integer, 201::integer) as answers`,
-  );
-  return row!.answers;
-}
-
-/** Bids waiting for the group under way, per database (a process has one). */
-const groups = new WeakMap<Executor, Batcher<GroupBid, BidAnswer>>();
-function groupOf(db: Executor): Batcher<GroupBid, BidAnswer> {
-  let batcher = groups.get(db);
-  if (!batcher) {
-    batcher = new Batcher((bids) => retryingConflicts(() => writeBidGroup(db, bids)), GROUP_LIMITS);
-    groups.set(db, batcher);
-  }
-  return batcher;
-}
+);
 
 /**
  * POST /user/auctions/{auctionId}/bids: a Student bids from one of their own accounts. The bid
@@ -117,9 +98,5 @@ export async function placeBid(
     key,
     requestHash: key === null ? null : requestHash({ key, operation: 'auction.bid', payload }),
   };
-  const answer = await (is(db, PgTransaction)
-    ? writeBidGroup(db, [bid]).then(([one]) => one!)
-    : groupOf(db).add(bid));
-  if ('error' in answer) throw refusalOfAnswer(answer, bidRefusal(input.amountCents));
-  return answer;
+  return resultOf(await bidTogether(db, bid), bidRefusal(input.amountCents));
 }

@@ -1,55 +1,18 @@
 import { is, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import { messages } from '@bank/shared';
+import { Batcher, GROUP_LIMITS } from '../../db/batcher.js';
 import { queryRows, type Executor } from '../../db/client.js';
 import { pgErrorCode } from '../../db/pg-error.js';
+import { jsonbParam } from '../../db/set-params.js';
 import { retryingConflicts } from '../../db/transaction.js';
 import { conflict, forbidden, notFound } from '../errors.js';
-import { requestHash, type IdempotentRequest, type IdempotentResponse } from './idempotency.js';
+import type { IdempotentResponse } from './idempotency.js';
 import { LedgerInvariantError } from './invariant.js';
 
-/** The key and its request's hash, as a database function claims them (idempotency_claim). */
-export interface ClaimedKey {
-  key: string | null;
-  requestHash: string | null;
-}
-
 /**
- * Runs a money-moving request as ONE call of a database function that claims its
- * Idempotency-Key, does the work and stores its answer (db/functions: idempotency_claim,
- * idempotency_answer), by the rules of runIdempotent: a repeat gets the first answer, the same key
- * for another request is a 409, a refusal stores nothing. One statement is its own transaction,
- * so a request pays one round trip under its locks instead of one per step; a deadlock or
- * serialization failure runs it again. Given an open transaction it runs inside it, once (the
- * caller owns commit and retries).
- *
- * `statement` builds the call, whose one column `answer` is {status, body, replayed}; `refusal`
- * maps the function's own SQLSTATEs (class BK) to the API's errors; those every such function
- * shares (BK403, BK404, BK422, BK500) are mapped here.
- */
-export async function callIdempotentFunction<T>(
-  db: Executor,
-  request: IdempotentRequest | null,
-  statement: (claim: ClaimedKey) => SQL,
-  refusal: (code: string, error: unknown) => Error | undefined,
-): Promise<IdempotentResponse<T>> {
-  const claim: ClaimedKey = request
-    ? { key: request.key, requestHash: requestHash(request) }
-    : { key: null, requestHash: null };
-  const call = async () => {
-    const [row] = await queryRows<{ answer: IdempotentResponse<T> }>(db, statement(claim));
-    return row!.answer;
-  };
-  try {
-    return await (is(db, PgTransaction) ? call() : retryingConflicts(call));
-  } catch (error) {
-    throw refusedBy(error, refusal);
-  }
-}
-
-/**
- * One request's refusal in a group's answers (a database function that answers each request of a
- * group on its own, as auction_bid_group): its SQLSTATE, DETAIL and message.
+ * One request's refusal in a group's answers: its SQLSTATE (class BK for a rule's refusal),
+ * DETAIL (figures a message needs, as JSON) and message.
  */
 export interface RefusedAnswer {
   error: string;
@@ -57,24 +20,59 @@ export interface RefusedAnswer {
   message: string;
 }
 
-/** The API's error for one refused request of a group, mapped as callIdempotentFunction maps them. */
-export function refusalOfAnswer(
-  answer: RefusedAnswer,
-  refusal: (code: string, error: unknown) => Error | undefined,
-): unknown {
+/** A request's answer in a group: its result (stored with its key, or the key's first), or its refusal. */
+export type GroupAnswer<T> = IdempotentResponse<T> | RefusedAnswer;
+
+/** Maps a function's own refusals (by SQLSTATE) to the API's errors; undefined for the shared ones. */
+export type RefusalMap = (code: string, error: unknown) => Error | undefined;
+
+/**
+ * Group commit for a money-moving request written by a database function (store_order_group,
+ * auction_bid_group in db/functions), as transfers have it (ADR 0022): requests that arrive
+ * while a group is under way wait, then go together as one statement and one commit; a lone
+ * request goes at once. The function runs each request in a subtransaction of its own, claiming
+ * its Idempotency-Key (idempotency_claim) and storing its answer (idempotency_answer) by the
+ * rules of runIdempotent, and answers each on its own. A deadlock or serialization failure runs
+ * the group again. Given an open transaction, a request runs inside it as a group of one (the
+ * caller owns commit and retries).
+ *
+ * `statement` is the call, given the requests as one jsonb parameter; its one column `answers`
+ * holds the answers in the requests' order.
+ */
+export function groupedFunction<R extends object, T>(statement: (requests: SQL) => SQL) {
+  const write = async (db: Executor, requests: R[]): Promise<GroupAnswer<T>[]> => {
+    const [row] = await queryRows<{ answers: GroupAnswer<T>[] }>(db, statement(jsonbParam(requests)));
+    return row!.answers;
+  };
+  const groups = new WeakMap<Executor, Batcher<R, GroupAnswer<T>>>();
+  return (db: Executor, request: R): Promise<GroupAnswer<T>> => {
+    if (is(db, PgTransaction)) return write(db, [request]).then(([one]) => one!);
+    let batcher = groups.get(db);
+    if (!batcher) {
+      batcher = new Batcher((requests) => retryingConflicts(() => write(db, requests)), GROUP_LIMITS);
+      groups.set(db, batcher);
+    }
+    return batcher.add(request);
+  };
+}
+
+/**
+ * A request's result, or its refusal thrown as the API's error: the function's own (`refusal`),
+ * or those every such function shares (BK403 not allowed, BK404 not theirs to use, BK422 a key
+ * reused). Any other is a fault, never a user's error: a 500.
+ */
+export function resultOf<T>(answer: GroupAnswer<T>, refusal: RefusalMap): IdempotentResponse<T> {
+  if (!('error' in answer)) return answer;
   const error = Object.assign(new Error(answer.message), {
     code: answer.error,
     ...(answer.detail === null ? {} : { detail: answer.detail }),
   });
-  return refusedBy(error, refusal);
+  throw refusedBy(error, refusal);
 }
 
-function refusedBy(
-  error: unknown,
-  refusal: (code: string, error: unknown) => Error | undefined,
-): unknown {
-  const code = pgErrorCode(error);
-  if (code === undefined || !code.startsWith('BK')) return error;
+function refusedBy(error: Error, refusal: RefusalMap): Error {
+  const code = pgErrorCode(error)!;
+  if (!code.startsWith('BK')) return error;
   const own = refusal(code, error);
   if (own) return own;
   switch (code) {
@@ -85,6 +83,6 @@ function refusedBy(
     case 'BK422':
       return conflict(messages.idempotencyKeyReused, 'IDEMPOTENCY_KEY_REUSED');
     default:
-      return new LedgerInvariantError(error instanceof Error ? error.message : String(error));
+      return new LedgerInvariantError(error.message);
   }
 }

@@ -34,9 +34,10 @@ export {
   type IdempotentResponse,
 } from './idempotency.js';
 export {
-  callIdempotentFunction,
-  refusalOfAnswer,
-  type ClaimedKey,
+  groupedFunction,
+  resultOf,
+  type GroupAnswer,
+  type RefusalMap,
   type RefusedAnswer,
 } from './idempotent-statement.js';
 export { accountTotals, assertAccountsConsistent, verifyLedger } from './invariants.js';
