@@ -9,9 +9,11 @@
 -- else (a broken invariant BK500, a deadlock, a timeout) fails the statement, the whole group:
 -- the caller runs it again on a deadlock or serialization failure.
 -- Locks (db/locks.ts), before the first order: the rows of the Students who order an item with a
--- per-student limit, in ascending id, then every account named, in ascending account number; each
--- order then takes its item's row by its last write, so the group keeps the order Student →
--- account → item. Each order's Idempotency-Key is claimed after them, as the transfer group's keys.
+-- per-student limit, in ascending id, then every account named, in ascending account number, then
+-- the rows of the items with stock, in ascending id (the order Student → account → item, and two
+-- groups never wait for each other's items in a circle); the group is one short statement, so
+-- the items are held no longer than an order's last write to its commit. Each order's
+-- Idempotency-Key is claimed after them, as the transfer group's keys.
 -- Applied after the migrations on every migrate (db/migrate.ts): this file is its one definition.
 CREATE OR REPLACE FUNCTION store_order_group(p_orders jsonb, p_success_status integer) RETURNS jsonb
 SET plan_cache_mode = force_generic_plan
@@ -35,6 +37,10 @@ BEGIN
    WHERE account_number = ANY (ARRAY(
            SELECT x."accountNumber"::char(10) FROM jsonb_to_recordset(p_orders) AS x("accountNumber" text)))
    ORDER BY account_number FOR NO KEY UPDATE;
+  PERFORM 1 FROM store_items
+   WHERE id = ANY (ARRAY(SELECT x."itemId" FROM jsonb_to_recordset(p_orders) AS x("itemId" integer)))
+     AND stock IS NOT NULL
+   ORDER BY id FOR NO KEY UPDATE;
   FOR v_k IN 0 .. jsonb_array_length(p_orders) - 1 LOOP
     v_order := p_orders -> v_k;
     BEGIN
