@@ -22,6 +22,7 @@ export interface BidInput {
 /** One bid of a group, as auction_bid_group (db/functions) reads it. */
 interface GroupBid {
   userId: number;
+  role: string;
   bankId: number;
   branchId: number | null;
   isStudent: boolean;
@@ -32,6 +33,8 @@ interface GroupBid {
   now: string;
   key: string | null;
   requestHash: string | null;
+  /** The session the server remembered (not looked up for this request), for the group to check. */
+  sessionId: number | null;
 }
 
 /** auction_place_bid's own refusals (db/functions/auction_place_bid.sql). */
@@ -75,7 +78,9 @@ const bidTogether = groupedFunction<GroupBid, Auction>(
  * open and theirs (else 404); at least the starting bid, or the high bid and the increment; the
  * high bid released first (a Student raising their own bid needs only the difference);
  * `available`; the hold; the bid; and a bid in the last minute moves the end a minute later, at
- * most extensionsMax times. Given an open transaction it runs inside it, as a group of one.
+ * most extensionsMax times. Given an open transaction it runs inside it, as a group of one. An
+ * actor from the server's memory of its session has the session checked by the group. An actor from the server's memory of
+ * its session has the session checked by the group (BK401 when no longer current).
  */
 export async function placeBid(
   db: Executor,
@@ -84,10 +89,13 @@ export async function placeBid(
   input: BidInput,
   key: string | null,
   now: Date,
+  /** The actor came from the server's memory of its session: the group checks the session. */
+  options: { checkSession?: boolean } = {},
 ): Promise<IdempotentResponse<Auction>> {
   const payload = { auctionId, ...input };
   const bid: GroupBid = {
     userId: actor.id,
+    role: actor.role,
     bankId: actor.bankId,
     branchId: actor.branchId,
     isStudent: !isStaff(actor),
@@ -97,6 +105,7 @@ export async function placeBid(
     now: now.toISOString(),
     key,
     requestHash: key === null ? null : requestHash({ key, operation: 'auction.bid', payload }),
+    sessionId: options.checkSession ? actor.sessionId : null,
   };
   return resultOf(await bidTogether(db, bid), bidRefusal(input.amountCents));
 }

@@ -6,6 +6,7 @@ import { queryRows, type Executor } from '../../db/client.js';
 import { pgErrorCode } from '../../db/pg-error.js';
 import { jsonbParam } from '../../db/set-params.js';
 import { retryingConflicts } from '../../db/transaction.js';
+import { SessionNotCurrent } from '../auth/sessions.js';
 import { conflict, forbidden, notFound } from '../errors.js';
 import type { IdempotentResponse } from './idempotency.js';
 import { LedgerInvariantError } from './invariant.js';
@@ -58,7 +59,8 @@ export function groupedFunction<R extends object, T>(statement: (requests: SQL) 
 
 /**
  * A request's result, or its refusal thrown as the API's error: the function's own (`refusal`),
- * or those every such function shares (BK403 not allowed, BK404 not theirs to use, BK422 a key
+ * or those every such function shares (BK401 a remembered session no longer current, for
+ * withCheckedSession to look it up again; BK403 not allowed, BK404 not theirs to use, BK422 a key
  * reused). Any other is a fault, never a user's error: a 500.
  */
 export function resultOf<T>(answer: GroupAnswer<T>, refusal: RefusalMap): IdempotentResponse<T> {
@@ -76,6 +78,8 @@ function refusedBy(error: Error, refusal: RefusalMap): Error {
   const own = refusal(code, error);
   if (own) return own;
   switch (code) {
+    case 'BK401':
+      return new SessionNotCurrent('the remembered session is not current');
     case 'BK403':
       return forbidden();
     case 'BK404':

@@ -59,6 +59,7 @@ const orderRefusal: RefusalMap = (code, error) => {
 /** One order of a group, as store_order_group (db/functions) reads it. */
 interface GroupOrder {
   userId: number;
+  role: string;
   bankId: number;
   branchId: number | null;
   isStudent: boolean;
@@ -69,6 +70,8 @@ interface GroupOrder {
   expiresAt: string;
   key: string | null;
   requestHash: string | null;
+  /** The session the server remembered (not looked up for this request), for the group to check. */
+  sessionId: number | null;
 }
 
 /** The orders that arrive together, as one statement and one commit (store_order_group). */
@@ -92,7 +95,8 @@ const orderTogether = groupedFunction<GroupOrder, StoreOrder>(
  * and theirs (else 404); "Sold out" at no stock; the limit, counting orders waiting or given;
  * `available`; the hold; the order; and one taken from stock as its last write (ADR 0122), so the
  * item's row is locked only from there to the commit and never more orders than stock. Given an
- * open transaction it runs inside it, as a group of one.
+ * open transaction it runs inside it, as a group of one. An actor from the server's memory of
+ * its session has the session checked by the group (BK401 when no longer current).
  */
 export async function placeOrder(
   db: Executor,
@@ -100,9 +104,12 @@ export async function placeOrder(
   input: OrderInput,
   key: string | null,
   now: Date,
+  /** The actor came from the server's memory of its session: the group checks the session. */
+  options: { checkSession?: boolean } = {},
 ): Promise<IdempotentResponse<StoreOrder>> {
   const order: GroupOrder = {
     userId: actor.id,
+    role: actor.role,
     bankId: actor.bankId,
     branchId: actor.branchId,
     isStudent: !isStaff(actor),
@@ -112,6 +119,7 @@ export async function placeOrder(
     expiresAt: new Date(now.getTime() + limits.orderTtlSeconds * 1000).toISOString(),
     key,
     requestHash: key === null ? null : requestHash({ key, operation: 'order.create', payload: input }),
+    sessionId: options.checkSession ? actor.sessionId : null,
   };
   return resultOf(await orderTogether(db, order), orderRefusal);
 }
