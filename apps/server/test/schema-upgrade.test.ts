@@ -29,6 +29,7 @@ const FUNCTIONS_ADDED_SINCE = [
   'auction_place_bid',
   'idempotency_answer',
   'idempotency_claim',
+  'session_is_current',
   'store_order_group',
   'store_place_order',
 ];
