@@ -80,7 +80,11 @@ export function auctionBench(adminUrl: string): Promise<AuctionFigures> {
     const transferRound = () =>
       Promise.all(
         tokens.map((token, i) =>
-          post(token, '/user/transfers', { fromAccountId: numbers[i], toAccountId: savings[i], amount: 0.01 }),
+          post(token, '/user/transfers', {
+            fromAccountId: numbers[i],
+            toAccountId: savings[i],
+            amount: 0.01,
+          }),
         ),
       );
     // Warm-up of both (schemas compiled, caches and pool filled), not counted.

@@ -149,7 +149,9 @@ describe(`a database migrated before the functions moved to db/functions, upgrad
       // but those added since.
       expect(before.functions.map((f) => f.proname)).toEqual(
         expect.arrayContaining(
-          made.functions.map((f) => f.proname).filter((name) => !FUNCTIONS_ADDED_SINCE.includes(name as string)),
+          made.functions
+            .map((f) => f.proname)
+            .filter((name) => !FUNCTIONS_ADDED_SINCE.includes(name as string)),
         ),
       );
       expect(made.migrations.slice(0, before.migrations.length)).toEqual(before.migrations);

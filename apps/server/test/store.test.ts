@@ -238,7 +238,11 @@ describe('ordering holds the price and takes one from stock', () => {
     expect(placed.status).toBe(201);
     const mine = await get(bank.tokens.student, `/user/orders/${bank.student.username}`);
     expect(mine.body).toEqual([placed.body]);
-    expect(placed.body).toMatchObject({ price: 1.05, status: 'waiting', accountId: bank.checking.accountNumber });
+    expect(placed.body).toMatchObject({
+      price: 1.05,
+      status: 'waiting',
+      accountId: bank.checking.accountNumber,
+    });
   });
 
   it('validation errors change nothing', async () => {

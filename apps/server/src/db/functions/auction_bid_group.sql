@@ -1,13 +1,13 @@
 -- The bids that arrive together, written by one statement and one commit (group commit, as
 -- ledger_transfer_group for transfers; domain/auctions/place-bid.ts): bids on one auction take
--- turns on its row, and each commit is a wait on the disk that the next bid would otherwise
--- wait for too. Each bid goes by auction_place_bid, in arrival order (a request of a session the
--- server remembered checked first: BK401 when it is no longer current, session_is_current), in a subtransaction of its
--- own (a BEGIN … EXCEPTION block), so a refused bid rolls back its own writes (its key, its
--- release) and nothing of the others, and each is answered on its own: {status, body, replayed},
--- or {error: SQLSTATE, detail, message} for a refusal (class BK) or a fault of its own data (22,
--- 23, P0). Anything else (a broken invariant BK500, a deadlock, a timeout) fails the statement,
--- the whole group: the caller runs it again on a deadlock or serialization failure.
+-- turns on its row, and each commit is a wait on the disk that the next bid would otherwise wait
+-- for too. Each bid goes by auction_place_bid, in arrival order (a request of a session the server
+-- remembered checked first: BK401 when it is no longer current, session_is_current), in a
+-- subtransaction of its own (a BEGIN … EXCEPTION block), so a refused bid rolls back its own writes
+-- (its key, its release) and nothing of the others, and each is answered on its own: {status, body,
+-- replayed}, or {error: SQLSTATE, detail, message} for a refusal (class BK) or a fault of its own
+-- data (22, 23, P0). Anything else (a broken invariant BK500, a deadlock, a timeout) fails the
+-- statement, the whole group: the caller runs it again on a deadlock or serialization failure.
 -- Locks (db/locks.ts): the group's auctions in ascending id, then every account it may touch
 -- (each bidder's, and the holding bid's of each auction) in ascending account number, before the
 -- first bid; each bid's Idempotency-Key is claimed after them, as the transfer group's keys.
@@ -42,9 +42,7 @@ BEGIN
   FOR v_k IN 0 .. jsonb_array_length(p_bids) - 1 LOOP
     v_bid := p_bids -> v_k;
     BEGIN
-      IF (v_bid ->> 'sessionId') IS NOT NULL AND NOT session_is_current((v_bid ->> 'sessionId')::bigint,
-           (v_bid ->> 'userId')::integer, v_bid ->> 'role', (v_bid ->> 'bankId')::integer,
-           (v_bid ->> 'branchId')::integer) THEN
+      IF NOT session_is_current(v_bid) THEN
         RAISE EXCEPTION USING ERRCODE = 'BK401', MESSAGE = 'the remembered session is not current';
       END IF;
       v_answer := auction_place_bid((v_bid ->> 'userId')::integer, (v_bid ->> 'bankId')::integer,

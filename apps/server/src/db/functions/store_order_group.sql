@@ -1,14 +1,14 @@
 -- The orders that arrive together, written by one statement and one commit (group commit, as
--- ledger_transfer_group for transfers; domain/store/place-order.ts): orders of one item with
--- stock take turns on its row from their last write to their commit, and each commit is a wait
--- on the disk that the next order would otherwise wait for too. Each order goes by
--- store_place_order, in arrival order (a request of a session the server remembered checked
--- first: BK401 when it is no longer current, session_is_current), in a subtransaction of its own (a BEGIN … EXCEPTION
--- block), so a refused order rolls back its own writes (its key, its hold) and nothing of the
--- others, and each is answered on its own: {status, body, replayed}, or {error: SQLSTATE,
--- detail, message} for a refusal (class BK) or a fault of its own data (22, 23, P0). Anything
--- else (a broken invariant BK500, a deadlock, a timeout) fails the statement, the whole group:
--- the caller runs it again on a deadlock or serialization failure.
+-- ledger_transfer_group for transfers; domain/store/place-order.ts): orders of one item with stock
+-- take turns on its row from their last write to their commit, and each commit is a wait on the
+-- disk that the next order would otherwise wait for too. Each order goes by store_place_order, in
+-- arrival order (a request of a session the server remembered checked first: BK401 when it is no
+-- longer current, session_is_current), in a subtransaction of its own (a BEGIN … EXCEPTION block),
+-- so a refused order rolls back its own writes (its key, its hold) and nothing of the others, and
+-- each is answered on its own: {status, body, replayed}, or {error: SQLSTATE, detail, message} for
+-- a refusal (class BK) or a fault of its own data (22, 23, P0). Anything else (a broken invariant
+-- BK500, a deadlock, a timeout) fails the statement, the whole group: the caller runs it again on a
+-- deadlock or serialization failure.
 -- Locks (db/locks.ts), before the first order: the rows of the Students who order an item with a
 -- per-student limit, in ascending id, then every account named, in ascending account number, then
 -- the rows of the items with stock, in ascending id (the order Student → account → item, and two
@@ -45,9 +45,7 @@ BEGIN
   FOR v_k IN 0 .. jsonb_array_length(p_orders) - 1 LOOP
     v_order := p_orders -> v_k;
     BEGIN
-      IF (v_order ->> 'sessionId') IS NOT NULL AND NOT session_is_current((v_order ->> 'sessionId')::bigint,
-           (v_order ->> 'userId')::integer, v_order ->> 'role', (v_order ->> 'bankId')::integer,
-           (v_order ->> 'branchId')::integer) THEN
+      IF NOT session_is_current(v_order) THEN
         RAISE EXCEPTION USING ERRCODE = 'BK401', MESSAGE = 'the remembered session is not current';
       END IF;
       v_answer := store_place_order((v_order ->> 'userId')::integer, (v_order ->> 'bankId')::integer,

@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import { auctionLimits, auctionText as m, type Auction } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
 import { pgErrorDetail } from '../../db/pg-error.js';
-import { isStaff, type Actor } from '../actor.js';
+import type { Actor } from '../actor.js';
 import { conflict } from '../errors.js';
 import {
   groupedFunction,
-  requestHash,
+  groupRequestOf,
   resultOf,
+  type GroupRequest,
   type IdempotentResponse,
   type RefusalMap,
 } from '../ledger/index.js';
@@ -20,21 +21,10 @@ export interface BidInput {
 }
 
 /** One bid of a group, as auction_bid_group (db/functions) reads it. */
-interface GroupBid {
-  userId: number;
-  role: string;
-  bankId: number;
-  branchId: number | null;
-  isStudent: boolean;
+interface GroupBid extends GroupRequest {
   auctionId: number;
   accountNumber: string;
   amountCents: number;
-  /** The bid's own moment, from its clock. */
-  now: string;
-  key: string | null;
-  requestHash: string | null;
-  /** The session the server remembered (not looked up for this request), for the group to check. */
-  sessionId: number | null;
 }
 
 /** auction_place_bid's own refusals (db/functions/auction_place_bid.sql). */
@@ -93,19 +83,12 @@ export async function placeBid(
   options: { checkSession?: boolean } = {},
 ): Promise<IdempotentResponse<Auction>> {
   const payload = { auctionId, ...input };
+  const idempotent = key ? { key, operation: 'auction.bid', payload } : null;
   const bid: GroupBid = {
-    userId: actor.id,
-    role: actor.role,
-    bankId: actor.bankId,
-    branchId: actor.branchId,
-    isStudent: !isStaff(actor),
+    ...groupRequestOf(actor, now, idempotent, options.checkSession),
     auctionId,
     accountNumber: input.accountId,
     amountCents: input.amountCents,
-    now: now.toISOString(),
-    key,
-    requestHash: key === null ? null : requestHash({ key, operation: 'auction.bid', payload }),
-    sessionId: options.checkSession ? actor.sessionId : null,
   };
   return resultOf(await bidTogether(db, bid), bidRefusal(input.amountCents));
 }

@@ -8,7 +8,8 @@ import { jsonbParam } from '../../db/set-params.js';
 import { retryingConflicts } from '../../db/transaction.js';
 import { SessionNotCurrent } from '../auth/sessions.js';
 import { conflict, forbidden, notFound } from '../errors.js';
-import type { IdempotentResponse } from './idempotency.js';
+import { isStaff, type Actor } from '../actor.js';
+import { requestHash, type IdempotentRequest, type IdempotentResponse } from './idempotency.js';
 import { LedgerInvariantError } from './invariant.js';
 
 /**
@@ -19,6 +20,45 @@ export interface RefusedAnswer {
   error: string;
   detail: string | null;
   message: string;
+}
+
+/** What every request of such a group carries: who asks, when, with which key and session. */
+export interface GroupRequest {
+  userId: number;
+  role: string;
+  bankId: number;
+  branchId: number | null;
+  isStudent: boolean;
+  /** The request's own moment, from its clock. */
+  now: string;
+  key: string | null;
+  requestHash: string | null;
+  /** The session the server remembered (not looked up for this request), for the group to check. */
+  sessionId: number | null;
+}
+
+/**
+ * The part of a group's request that says who asks: `idempotent` is the key's request (operation
+ * and payload, hashed as runIdempotent hashes it), `checkSession` that the actor came from the
+ * server's memory of its session, which the group then checks (session_is_current).
+ */
+export function groupRequestOf(
+  actor: Actor,
+  now: Date,
+  idempotent: IdempotentRequest | null,
+  checkSession = false,
+): GroupRequest {
+  return {
+    userId: actor.id,
+    role: actor.role,
+    bankId: actor.bankId,
+    branchId: actor.branchId,
+    isStudent: !isStaff(actor),
+    now: now.toISOString(),
+    key: idempotent?.key ?? null,
+    requestHash: idempotent ? requestHash(idempotent) : null,
+    sessionId: checkSession ? actor.sessionId : null,
+  };
 }
 
 /** A request's answer in a group: its result (stored with its key, or the key's first), or its refusal. */
@@ -40,7 +80,7 @@ export type RefusalMap = (code: string, error: unknown) => Error | undefined;
  * `statement` is the call, given the requests as one jsonb parameter; its one column `answers`
  * holds the answers in the requests' order.
  */
-export function groupedFunction<R extends object, T>(statement: (requests: SQL) => SQL) {
+export function groupedFunction<R extends GroupRequest, T>(statement: (requests: SQL) => SQL) {
   const write = async (db: Executor, requests: R[]): Promise<GroupAnswer<T>[]> => {
     const [row] = await queryRows<{ answers: GroupAnswer<T>[] }>(db, statement(jsonbParam(requests)));
     return row!.answers;

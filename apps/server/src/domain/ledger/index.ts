@@ -29,14 +29,15 @@ export { listTransactions, type PageRequest, type TransactionPage } from './list
 export {
   runIdempotent,
   parseIdempotencyKey,
-  requestHash,
   type IdempotentRequest,
   type IdempotentResponse,
 } from './idempotency.js';
 export {
   groupedFunction,
+  groupRequestOf,
   resultOf,
   type GroupAnswer,
+  type GroupRequest,
   type RefusalMap,
   type RefusedAnswer,
 } from './idempotent-statement.js';

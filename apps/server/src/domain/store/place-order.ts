@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import { limits, storeText as m, type StoreOrder } from '@bank/shared';
 import type { Executor } from '../../db/client.js';
 import { pgErrorDetail } from '../../db/pg-error.js';
-import { isStaff, type Actor } from '../actor.js';
+import type { Actor } from '../actor.js';
 import { dollars } from '../audit/record-audit.js';
 import { conflict } from '../errors.js';
 import {
   groupedFunction,
-  requestHash,
+  groupRequestOf,
   resultOf,
+  type GroupRequest,
   type IdempotentResponse,
   type RefusalMap,
 } from '../ledger/index.js';
@@ -57,21 +58,11 @@ const orderRefusal: RefusalMap = (code, error) => {
 };
 
 /** One order of a group, as store_order_group (db/functions) reads it. */
-interface GroupOrder {
-  userId: number;
-  role: string;
-  bankId: number;
-  branchId: number | null;
-  isStudent: boolean;
+interface GroupOrder extends GroupRequest {
   itemId: number;
   accountNumber: string;
-  /** The order's own moment and its expiry, from its clock. */
-  now: string;
+  /** When the order expires, from its clock. */
   expiresAt: string;
-  key: string | null;
-  requestHash: string | null;
-  /** The session the server remembered (not looked up for this request), for the group to check. */
-  sessionId: number | null;
 }
 
 /** The orders that arrive together, as one statement and one commit (store_order_group). */
@@ -107,19 +98,12 @@ export async function placeOrder(
   /** The actor came from the server's memory of its session: the group checks the session. */
   options: { checkSession?: boolean } = {},
 ): Promise<IdempotentResponse<StoreOrder>> {
+  const idempotent = key ? { key, operation: 'order.create', payload: input } : null;
   const order: GroupOrder = {
-    userId: actor.id,
-    role: actor.role,
-    bankId: actor.bankId,
-    branchId: actor.branchId,
-    isStudent: !isStaff(actor),
+    ...groupRequestOf(actor, now, idempotent, options.checkSession),
     itemId: input.itemId,
     accountNumber: input.accountId,
-    now: now.toISOString(),
     expiresAt: new Date(now.getTime() + limits.orderTtlSeconds * 1000).toISOString(),
-    key,
-    requestHash: key === null ? null : requestHash({ key, operation: 'order.create', payload: input }),
-    sessionId: options.checkSession ? actor.sessionId : null,
   };
   return resultOf(await orderTogether(db, order), orderRefusal);
 }
