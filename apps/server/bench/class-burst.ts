@@ -7,15 +7,13 @@
  * server's process, so it handicaps both alike. Part of `npm run bench` (run.ts).
  * BENCH_BURSTS sets the number of bursts of each (default 20: 600 answers each).
  */
-import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
 import { testConfigFor } from './config.js';
 import { seedClass } from './class-seed.js';
-import { percentile } from './load.js';
+import { figures, httpPoster, type Timed, type TimedFigures } from './burst-http.js';
 import { scratchPostgres } from './scratch.js';
 
 const CLASS_SIZE = 30;
@@ -55,20 +53,11 @@ async function seed(db: Database) {
 export interface BurstFigures {
   classSize: number;
   bursts: number;
-  order: { p50Ms: number; p99Ms: number; maxMs: number; statuses: Record<string, number> };
-  transfer: { p50Ms: number; p99Ms: number; maxMs: number; statuses: Record<string, number> };
+  order: TimedFigures;
+  transfer: TimedFigures;
   /** The orders' p99 over the transfers' p99, both measured in this run. */
   p99Ratio: number;
   booksBalance: boolean;
-}
-
-type Timed = { ms: number; status: number };
-
-function figures(timed: Timed[]) {
-  const times = timed.map((t) => t.ms).sort((a, b) => a - b);
-  const statuses: Record<string, number> = {};
-  for (const t of timed) statuses[t.status] = (statuses[t.status] ?? 0) + 1;
-  return { p50Ms: percentile(times, 50), p99Ms: percentile(times, 99), maxMs: times.at(-1)!, statuses };
 }
 
 export async function classBurstBench(adminUrl: string): Promise<BurstFigures> {
@@ -81,20 +70,7 @@ export async function classBurstBench(adminUrl: string): Promise<BurstFigures> {
   try {
     const { adminToken, students } = await seed(handle.db);
     const base = await app.listen({ host: '127.0.0.1', port: 0 });
-    const post = async (token: string, path: string, body: unknown): Promise<Timed> => {
-      const start = performance.now();
-      const res = await fetch(`${base}/api${path}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'idempotency-key': randomUUID(),
-        },
-        body: JSON.stringify(body),
-      });
-      await res.arrayBuffer();
-      return { ms: performance.now() - start, status: res.status };
-    };
+    const post = httpPoster(base);
     const item = await fetch(`${base}/api/teller/items`, {
       method: 'POST',
       headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },

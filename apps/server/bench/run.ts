@@ -584,9 +584,9 @@ async function main() {
   if (auction)
     rows.push({
       what: `30 bids at once in an auction's last minute (PostgreSQL, ${auction.bids} bids)`,
-      value: `p50 / p99 ${ms(auction.p50Ms)} / ${ms(auction.p99Ms)} (max ${ms(auction.maxMs)}; ${auction.accepted} held)${auction.booksBalance ? '' : ', BOOKS BROKEN'}`,
+      value: `p50 / p99 ${ms(auction.p50Ms)} / ${ms(auction.p99Ms)} = ${auction.p99Ratio.toFixed(2)} × transfers' p99 (max ${ms(auction.maxMs)}; ${auction.accepted} held)${auction.booksBalance ? '' : ', BOOKS BROKEN'}`,
       target: 'p99 ≤ 100 ms',
-      reference: 'absolute, through the whole app',
+      reference: `the same 30 transferring at once, p50 / p99 ${ms(auction.transfer.p50Ms)} / ${ms(auction.transfer.p99Ms)}`,
       met: auction.p99Ms <= 100 && auction.booksBalance,
     });
   if (paging) {

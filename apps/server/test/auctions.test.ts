@@ -127,6 +127,15 @@ describe('a bid holds its amount and releases the bid it beats', () => {
     expect(JSON.stringify(second.body)).not.toContain(student.username);
   });
 
+  it("a bid's answer is the auction as the bidder's list shows it, the end moved by a last-minute bid", async () => {
+    const auction = await makeAuction({ endsAt: new Date(Date.now() + 30_000).toISOString() });
+    const placed = await bid(auction.auctionId, student, 2.05);
+    expect(placed.status).toBe(201);
+    expect(Date.parse(placed.body.endsAt) - Date.parse(auction.endsAt)).toBe(60_000);
+    const seen = await get(student.token, `/user/auctions/${bank.bankId}`);
+    expect(seen.body).toEqual([placed.body]);
+  });
+
   it("raising one's own high bid releases the earlier one: only the difference must be available", async () => {
     const auction = await makeAuction({ startingBid: 6 });
     expect((await bid(auction.auctionId, student, 6)).status).toBe(201);
@@ -194,6 +203,23 @@ describe('a bid holds its amount and releases the bid it beats', () => {
     const reused = await bid(auction.auctionId, student, 4, headers);
     expect(reused.status).toBe(409);
     expect((await auctionRow(auction.auctionId)).bids).toBe(1);
+  });
+
+  it('the same key twice at once (bids written together) is one bid: both answer it, it holds once', async () => {
+    const auction = await makeAuction();
+    const headers = { 'idempotency-key': 'bid-twice-at-once' };
+    const mate = await classmate('auction-key-mate', 900);
+    const [first, second, other] = await Promise.all([
+      bid(auction.auctionId, student, 3, headers),
+      bid(auction.auctionId, student, 3, headers),
+      bid(auction.auctionId, mate, 1),
+    ]);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.myBid).toBe(3);
+    expect(other.status).toBe(409);
+    expect((await auctionRow(auction.auctionId)).bids).toBe(1);
+    expect(await account(student.checking)).toMatchObject({ held: 300 });
+    expect(await account(mate.checking)).toMatchObject({ held: 0 });
   });
 
   it('30 bids at once leave exactly one holding bid, the highest, and every other account whole', async () => {

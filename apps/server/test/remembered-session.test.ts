@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { accounts, sessions, users } from '../src/db/schema.js';
+import { accounts, auctions, sessions, storeItems, users } from '../src/db/schema.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
 import { call, useTestApp } from './harness.js';
@@ -107,5 +107,64 @@ describe('a transfer with a session the server remembers', () => {
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ reason: 'PASSWORD_CHANGE_REQUIRED' });
     expect(await balances()).toEqual([900, 100]);
+  });
+});
+
+describe('an order and a bid with a session the server remembers', () => {
+  /** An item and an auction for the Student's class, written straight to the database. */
+  async function forTheClass() {
+    const [item] = await t.db
+      .insert(storeItems)
+      .values({ bankId: one.bankId, branchId: one.main.id, name: 'Homework pass', priceCents: 100 })
+      .returning({ id: storeItems.id });
+    const [auction] = await t.db
+      .insert(auctions)
+      .values({
+        bankId: one.bankId,
+        branchId: one.main.id,
+        name: 'Class pet for a day',
+        startingBidCents: 100,
+        minIncrementCents: 10,
+        endsAt: new Date(Date.now() + 3600_000),
+        createdBy: one.teller.id,
+      })
+      .returning({ id: auctions.id });
+    return { itemId: item!.id, auctionId: auction!.id };
+  }
+  const order = (token: string, itemId: number) =>
+    call(t.app, 'POST', '/user/orders', {
+      token,
+      body: { itemId, accountId: one.checking.accountNumber },
+      headers: { 'idempotency-key': `order-${Math.random()}` },
+    });
+  const bid = (token: string, auctionId: number, amount: number) =>
+    call(t.app, 'POST', `/user/auctions/${auctionId}/bids`, {
+      token,
+      body: { accountId: one.checking.accountNumber, amount },
+    });
+  const held = async () =>
+    (await t.db.select().from(accounts).where(eq(accounts.accountNumber, one.checking.accountNumber)))[0]!
+      .heldCents;
+
+  it('is refused after the session signed out, holding nothing', async () => {
+    const { itemId, auctionId } = await forTheClass();
+    expect((await order(one.tokens.student, itemId)).status).toBe(201);
+    expect((await bid(one.tokens.student, auctionId, 1)).status).toBe(201);
+    expect((await call(t.app, 'POST', '/logout', { token: one.tokens.student })).status).toBe(204);
+    expect((await order(one.tokens.student, itemId)).status).toBe(401);
+    expect((await bid(one.tokens.student, auctionId, 2)).status).toBe(401);
+    expect(await held()).toBe(200);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it("follows the Student to another class at once: the old class's item and auction are 404s", async () => {
+    const { itemId, auctionId } = await forTheClass();
+    expect((await order(one.tokens.student, itemId)).status).toBe(201);
+    expect((await bid(one.tokens.student, auctionId, 1)).status).toBe(201);
+    await t.db.update(users).set({ branchId: one.north.id }).where(eq(users.id, one.student.id));
+    expect((await order(one.tokens.student, itemId)).status).toBe(404);
+    expect((await bid(one.tokens.student, auctionId, 2)).status).toBe(404);
+    expect(await held()).toBe(200);
+    expect(await verifyLedger(t.db)).toEqual([]);
   });
 });

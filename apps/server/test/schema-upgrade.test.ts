@@ -23,6 +23,16 @@ import { serverDir } from './server-process.js';
  */
 const LAST_COPIES = 'eff27aca62df14ce25ce508772876346586afe36';
 const repoDir = path.resolve(serverDir, '../..');
+/** The database functions written after that commit: an old install cannot have had them. */
+const FUNCTIONS_ADDED_SINCE = [
+  'auction_bid_group',
+  'auction_place_bid',
+  'idempotency_answer',
+  'idempotency_claim',
+  'session_is_current',
+  'store_order_group',
+  'store_place_order',
+];
 const migrationsPath = 'apps/server/src/db/migrations';
 
 function git(...args: string[]): string {
@@ -135,9 +145,14 @@ describe(`a database migrated before the functions moved to db/functions, upgrad
       const made = await catalog(fresh);
 
       expect(upgraded).toEqual(made);
-      // The old install had every function it has now, and every migration but those added since.
+      // The old install had every function it has now but those added since, and every migration
+      // but those added since.
       expect(before.functions.map((f) => f.proname)).toEqual(
-        expect.arrayContaining(made.functions.map((f) => f.proname)),
+        expect.arrayContaining(
+          made.functions
+            .map((f) => f.proname)
+            .filter((name) => !FUNCTIONS_ADDED_SINCE.includes(name as string)),
+        ),
       );
       expect(made.migrations.slice(0, before.migrations.length)).toEqual(before.migrations);
       // The one-transfer function the old install had is gone (migration 0015).

@@ -232,6 +232,19 @@ describe('ordering holds the price and takes one from stock', () => {
     expect(await orderCount()).toBe(1);
   });
 
+  it("an order's answer is the order as the Student's list shows it, a price in cents and both moments included", async () => {
+    const item = await makeItem({ price: 1.05, stock: 5, perStudentLimit: 2 });
+    const placed = await order(item.itemId, bank.checking.accountNumber, bank.tokens.student);
+    expect(placed.status).toBe(201);
+    const mine = await get(bank.tokens.student, `/user/orders/${bank.student.username}`);
+    expect(mine.body).toEqual([placed.body]);
+    expect(placed.body).toMatchObject({
+      price: 1.05,
+      status: 'waiting',
+      accountId: bank.checking.accountNumber,
+    });
+  });
+
   it('validation errors change nothing', async () => {
     const item = await makeItem({ stock: 5 });
     for (const body of [

@@ -39,11 +39,15 @@ import { queryRows, type Executor, type Tx } from './database.js';
  *      Changing a job's holders (domain/economy/job-holders.ts) locks the job row, then the
  *      holders' user rows in ascending id (FOR NO KEY UPDATE, so sign-ins and rows that reference a
  *      user go on), and no account: two changes of one Student's jobs take turns for their 3 slots.
- *      One exception: a transfer group (db/functions/ledger_transfer_group.sql) does not claim
- *      its keys; it writes them, with their answers, after its accounts. The same key at once on
- *      another path is the only wait the other way round; PostgreSQL breaks that cycle as a
- *      deadlock, and the broken transaction runs again (both retry), so it costs a retry, never
- *      a wrong answer.
+ *      One exception: a group written together claims its keys after its other locks. A transfer
+ *      group (db/functions/ledger_transfer_group.sql) writes its keys, with their answers, after
+ *      its accounts; an order group (store_order_group) locks its Students' rows (ascending id),
+ *      its accounts (ascending number) and its items with stock (ascending id) first, then
+ *      claims each order's key; a bid group (auction_bid_group) locks its auctions
+ *      (ascending id) and every account it may touch (ascending number) first, then claims each
+ *      bid's key. The same key at once on another path is the only wait the other way round;
+ *      PostgreSQL breaks that cycle as a deadlock, and the broken transaction runs again (both
+ *      retry), so it costs a retry, never a wrong answer.
  *
  * Locks 2 and 3 are transaction-level (`pg_advisory_xact_lock*`): they end with the transaction,
  * also when the process dies, and they go together with `inTransaction` (db/transaction.ts),

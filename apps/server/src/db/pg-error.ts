@@ -16,6 +16,18 @@ export function pgError(error: unknown): PgErrorInfo | undefined {
   return undefined;
 }
 
+/**
+ * The DETAIL of a database error, parsed as JSON: what a database function says about its refusal
+ * beyond its SQLSTATE (the figures a message needs). Undefined when there is none.
+ */
+export function pgErrorDetail<T>(error: unknown): T | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, detail } = e as { code?: unknown; detail?: unknown };
+    if (typeof code === 'string' && typeof detail === 'string') return JSON.parse(detail) as T;
+  }
+  return undefined;
+}
+
 /** The SQLSTATE of a database error, or undefined for any other error. */
 export const pgErrorCode = (error: unknown): string | undefined => pgError(error)?.code;
 

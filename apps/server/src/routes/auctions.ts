@@ -7,7 +7,7 @@ import {
   updateAuction,
 } from '../domain/auctions/index.js';
 import { parseIdempotencyKey } from '../domain/ledger/index.js';
-import { actorOf } from '../plugins/auth.js';
+import { actorOf, withCheckedSession } from '../plugins/auth.js';
 import { registerRoute, type RoutePlugin } from './register.js';
 
 /** API.md "The class economy": auctions. */
@@ -33,11 +33,20 @@ export const auctionRoutes: RoutePlugin = async (app, { db, clock }) => {
     listAuctions(db, actorOf(request), request.params.bankId, request.query.status),
   );
 
-  registerRoute(app, auctionCalls.bid, async (request, reply) => {
-    const key = parseIdempotencyKey(request.headers['idempotency-key']);
-    const { accountId, amount } = request.body;
-    const input = { accountId, amountCents: amount };
-    const result = await placeBid(db, actorOf(request), request.params.auctionId, input, key, clock.now());
-    return reply.code(201).send(result.body);
-  });
+  registerRoute(
+    app,
+    auctionCalls.bid,
+    async (request, reply) => {
+      const key = parseIdempotencyKey(request.headers['idempotency-key']);
+      const { accountId, amount } = request.body;
+      const input = { accountId, amountCents: amount };
+      // One statement does the session, the key, the locks, the checks and the writes
+      // (domain/auctions/place-bid.ts); a session it finds out of date is looked up again.
+      const result = await withCheckedSession(db, request, (checkSession) =>
+        placeBid(db, actorOf(request), request.params.auctionId, input, key, clock.now(), { checkSession }),
+      );
+      return reply.code(201).send(result.body);
+    },
+    { sessionCheckedByStatement: true },
+  );
 };

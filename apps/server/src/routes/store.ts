@@ -12,7 +12,7 @@ import {
   refundOrder,
   updateItem,
 } from '../domain/store/index.js';
-import { actorOf } from '../plugins/auth.js';
+import { actorOf, withCheckedSession } from '../plugins/auth.js';
 import { ledgerClockOf } from './deps.js';
 import { sendPage } from './page.js';
 import { registerRoute, type RoutePlugin } from './register.js';
@@ -39,12 +39,21 @@ export const storeRoutes: RoutePlugin = async (app, { db, config, clock }) => {
 
   registerRoute(app, storeCalls.items, (request) => listItems(db, actorOf(request), request.params.bankId));
 
-  registerRoute(app, storeCalls.order, async (request, reply) => {
-    const key = parseIdempotencyKey(request.headers['idempotency-key']);
-    const { itemId, accountId } = request.body;
-    const result = await placeOrder(db, actorOf(request), { itemId, accountId }, key, clock.now());
-    return reply.code(201).send(result.body);
-  });
+  registerRoute(
+    app,
+    storeCalls.order,
+    async (request, reply) => {
+      const key = parseIdempotencyKey(request.headers['idempotency-key']);
+      const { itemId, accountId } = request.body;
+      // One statement does the session, the key, the locks, the checks and the writes
+      // (domain/store/place-order.ts); a session it finds out of date is looked up again.
+      const result = await withCheckedSession(db, request, (checkSession) =>
+        placeOrder(db, actorOf(request), { itemId, accountId }, key, clock.now(), { checkSession }),
+      );
+      return reply.code(201).send(result.body);
+    },
+    { sessionCheckedByStatement: true },
+  );
 
   registerRoute(app, storeCalls.ordersOf, async (request, reply) =>
     sendPage(reply, await listOrdersOf(db, actorOf(request), request.params.username, request.query)),

@@ -1,93 +1,94 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { auctionLimits, auctionText as m, type Auction } from '@bank/shared';
-import type { Executor, Tx } from '../../db/client.js';
-import { auctionBids, auctions } from '../../db/schema.js';
-import { isStaff, type Actor } from '../actor.js';
-import { conflict, forbidden, notFound } from '../errors.js';
-import { changeHold, lockAccounts, runIdempotent, type IdempotentResponse } from '../ledger/index.js';
-import { insufficientFunds, leavesBalanceNegative } from '../ledger/locked-accounts.js';
-import { usableAccount } from '../ledger/permissions.js';
-import { viewAuction, type AuctionRow } from './auction-view.js';
-import { holdingBid, releaseBid } from './holding-bid.js';
+import type { Executor } from '../../db/client.js';
+import { pgErrorDetail } from '../../db/pg-error.js';
+import type { Actor } from '../actor.js';
+import { conflict } from '../errors.js';
+import {
+  groupedFunction,
+  groupRequestOf,
+  resultOf,
+  type GroupRequest,
+  type IdempotentResponse,
+  type RefusalMap,
+} from '../ledger/index.js';
+import { insufficientFunds } from '../ledger/locked-accounts.js';
+import { invariant } from '../ledger/invariant.js';
 
 export interface BidInput {
   accountId: string;
   amountCents: number;
 }
 
+/** One bid of a group, as auction_bid_group (db/functions) reads it. */
+interface GroupBid extends GroupRequest {
+  auctionId: number;
+  accountNumber: string;
+  amountCents: number;
+}
+
+/** auction_place_bid's own refusals (db/functions/auction_place_bid.sql). */
+function bidRefusal(amountCents: number): RefusalMap {
+  return (code, error) => {
+    switch (code) {
+      case 'BKEND':
+        return conflict(m.auctionEnded, 'AUCTION_ENDED');
+      case 'BKLOW':
+        return conflict(m.bidTooLow, 'BID_TOO_LOW');
+      case 'BK409': {
+        const account = pgErrorDetail<{ balanceCents: number; heldCents: number }>(error);
+        invariant(account, 'a bid refused for funds came without its figures');
+        return insufficientFunds(account, -amountCents);
+      }
+      default:
+        return undefined;
+    }
+  };
+}
+
+/** The bids that arrive together, as one statement and one commit (auction_bid_group). */
+const bidTogether = groupedFunction<GroupBid, Auction>(
+  (bids) =>
+    sql`select auction_bid_group(${bids}, ${auctionLimits.extensionSeconds}::integer,
+        ${auctionLimits.extensionsMax}::integer, 201::integer) as answers`,
+);
+
 /**
  * POST /user/auctions/{auctionId}/bids: a Student bids from one of their own accounts. The bid
  * holds its amount, and the high bid it beats (the Student's own earlier one or another's) is
  * released, in one transaction; with an Idempotency-Key it happens once.
+ *
+ * Bids on one auction take turns on its row, so each must hold it as briefly as it can (issue
+ * 34: 30 bids at once, each under 100 ms): a bid is one call of auction_place_bid (db/functions),
+ * and the bids that arrive together go as one group, one statement and one commit
+ * (auction_bid_group, as transfers do: ADR 0022), each still judged, keyed and refused on its
+ * own. The rules, checked there in this order (ADR 0123): the auction, locked, of the Student's
+ * bank and for their class or the whole bank (else 404), and still open ("Auction ended"
+ * otherwise, also once its time has come and the end job has not run yet); the bidder's account,
+ * open and theirs (else 404); at least the starting bid, or the high bid and the increment; the
+ * high bid released first (a Student raising their own bid needs only the difference);
+ * `available`; the hold; the bid; and a bid in the last minute moves the end a minute later, at
+ * most extensionsMax times. Given an open transaction it runs inside it, as a group of one. An
+ * actor from the server's memory of its session has the session checked by the group. An actor from the server's memory of
+ * its session has the session checked by the group (BK401 when no longer current).
  */
-export function placeBid(
+export async function placeBid(
   db: Executor,
   actor: Actor,
   auctionId: number,
   input: BidInput,
   key: string | null,
   now: Date,
+  /** The actor came from the server's memory of its session: the group checks the session. */
+  options: { checkSession?: boolean } = {},
 ): Promise<IdempotentResponse<Auction>> {
-  const idempotent = key ? { key, operation: 'auction.bid', payload: { auctionId, ...input } } : null;
-  return runIdempotent(db, actor, idempotent, 201, (tx) => writeBid(tx, actor, auctionId, input, now));
-}
-
-/**
- * The auction, locked for the rest of the transaction, if the Student may bid on it: of their
- * bank, for their class or the whole bank (anything else is a 404), and still open (a 409
- * "Auction ended" otherwise, also once its time has come and the end job has not run yet).
- *
- * The auction's row lock is what makes bids take turns: each is judged against the high bid the
- * one before it left, and it is taken before any account's (the bidder's, the outbid Student's),
- * the order every auction step takes locks in, so two bids never deadlock.
- */
-async function lockAuctionToBid(tx: Tx, actor: Actor, auctionId: number, now: Date): Promise<AuctionRow> {
-  const [auction] = await tx.select().from(auctions).where(eq(auctions.id, auctionId)).for('no key update');
-  const forStudent = auction?.branchId === null || auction?.branchId === actor.branchId;
-  if (!auction || auction.bankId !== actor.bankId || !forStudent) throw notFound();
-  if (auction.status !== 'open' || auction.endsAt <= now) throw conflict(m.auctionEnded, 'AUCTION_ENDED');
-  return auction;
-}
-
-/** A bid in the last minute moves the end a minute later, at most extensionsMax times. */
-async function extendIfLastMinute(tx: Tx, auction: AuctionRow, now: Date): Promise<void> {
-  const window = auctionLimits.extensionSeconds * 1000;
-  if (auction.endsAt.getTime() - now.getTime() > window) return;
-  if (auction.extensions >= auctionLimits.extensionsMax) return;
-  await tx
-    .update(auctions)
-    .set({ endsAt: new Date(auction.endsAt.getTime() + window), extensions: auction.extensions + 1 })
-    .where(eq(auctions.id, auction.id));
-}
-
-async function writeBid(
-  tx: Tx,
-  actor: Actor,
-  auctionId: number,
-  input: BidInput,
-  now: Date,
-): Promise<Auction> {
-  if (isStaff(actor)) throw forbidden();
-  const auction = await lockAuctionToBid(tx, actor, auctionId, now);
-  const high = await holdingBid(tx, auction.id);
-  const least = high ? high.amountCents + auction.minIncrementCents : auction.startingBidCents;
-  const locked = await lockAccounts(tx, [input.accountId, ...(high ? [high.accountNumber] : [])]);
-  const account = usableAccount(actor, locked, input.accountId);
-  if (input.amountCents < least) throw conflict(m.bidTooLow, 'BID_TOO_LOW');
-  // The high bid is released first: a Student raising their own bid needs only the difference.
-  // A refusal below rolls the release back with everything else.
-  if (high) await releaseBid(tx, locked, high, 'released');
-  if (leavesBalanceNegative(account, -input.amountCents))
-    throw insufficientFunds(account, -input.amountCents);
-  await changeHold(tx, account, input.amountCents);
-  await tx.insert(auctionBids).values({
-    auctionId: auction.id,
-    accountNumber: account.accountNumber,
-    userId: actor.id,
+  const payload = { auctionId, ...input };
+  const idempotent = key ? { key, operation: 'auction.bid', payload } : null;
+  const bid: GroupBid = {
+    ...groupRequestOf(actor, now, idempotent, options.checkSession),
+    auctionId,
+    accountNumber: input.accountId,
     amountCents: input.amountCents,
-    heldCents: input.amountCents,
-    createdAt: now,
-  });
-  await extendIfLastMinute(tx, auction, now);
-  return viewAuction(tx, actor, auction.id);
+  };
+  return resultOf(await bidTogether(db, bid), bidRefusal(input.amountCents));
 }

@@ -38,7 +38,8 @@ export function parseIdempotencyKey(header: string | string[] | undefined): stri
   return header;
 }
 
-const requestHash = (request: IdempotentRequest) =>
+/** What a key means: a hash of the operation and its payload (a database function stores it too). */
+export const requestHash = (request: IdempotentRequest) =>
   createHash('sha256')
     .update(JSON.stringify([request.operation, request.payload]))
     .digest('hex');

@@ -32,4 +32,13 @@ export {
   type IdempotentRequest,
   type IdempotentResponse,
 } from './idempotency.js';
+export {
+  groupedFunction,
+  groupRequestOf,
+  resultOf,
+  type GroupAnswer,
+  type GroupRequest,
+  type RefusalMap,
+  type RefusedAnswer,
+} from './idempotent-statement.js';
 export { accountTotals, assertAccountsConsistent, verifyLedger } from './invariants.js';

@@ -1,96 +1,32 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { limits, storeText as m, type StoreOrder } from '@bank/shared';
-import { queryRows, type Executor, type Tx } from '../../db/client.js';
-import { storeItems, storeOrders, users } from '../../db/schema.js';
-import { isStaff, type Actor } from '../actor.js';
+import type { Executor } from '../../db/client.js';
+import { pgErrorDetail } from '../../db/pg-error.js';
+import type { Actor } from '../actor.js';
 import { dollars } from '../audit/record-audit.js';
-import { conflict, forbidden, notFound } from '../errors.js';
+import { conflict } from '../errors.js';
 import {
-  changeHold,
-  lockAccounts,
-  runIdempotent,
-  type AccountRow,
+  groupedFunction,
+  groupRequestOf,
+  resultOf,
+  type GroupRequest,
   type IdempotentResponse,
+  type RefusalMap,
 } from '../ledger/index.js';
-import { insufficientFunds, leavesBalanceNegative } from '../ledger/locked-accounts.js';
-import { usableAccount } from '../ledger/permissions.js';
-import type { ItemRow } from './item-view.js';
-import { viewOrder } from './order-view.js';
+import { insufficientFunds } from '../ledger/locked-accounts.js';
+import { invariant } from '../ledger/invariant.js';
 
 export interface OrderInput {
   itemId: number;
   accountId: string;
 }
 
-/**
- * POST /user/orders: a Student orders an item, paying from one of their own accounts. The price is
- * held on the account (its `available` drops; the balance does not) and one is taken from stock,
- * in one transaction; with an Idempotency-Key it happens once.
- */
-export function placeOrder(
-  db: Executor,
-  actor: Actor,
-  input: OrderInput,
-  key: string | null,
-  now: Date,
-): Promise<IdempotentResponse<StoreOrder>> {
-  const idempotent = key ? { key, operation: 'order.create', payload: input } : null;
-  return runIdempotent(db, actor, idempotent, 201, (tx) => writeOrder(tx, actor, input, now));
-}
-
-/**
- * The item, if the Student may order it: of their bank, not deleted, active, and for their class or
- * the whole bank; anything else is a 404. Read without a lock: a class ordering the same item at
- * once must not queue on its row for the whole of each order (issue 34: 30 at once, each under
- * 100 ms). Only the stock is taken under the row's lock, at the very end (takeOneFromStock).
- */
-async function itemToOrder(tx: Tx, actor: Actor, itemId: number): Promise<ItemRow> {
-  const [item] = await tx.select().from(storeItems).where(eq(storeItems.id, itemId));
-  const forStudent = item?.branchId === null || item?.branchId === actor.branchId;
-  if (!item || item.bankId !== actor.bankId || item.deletedAt !== null || !item.active || !forStudent)
-    throw notFound();
-  return item;
-}
-
-/**
- * Takes one from a limited item's stock, or refuses "Sold out": one conditional update, the last
- * write of the order, so the item's row is locked only from here to the commit. Orders arriving
- * together wait for that lock and read the stock as the one before left it (PostgreSQL re-checks
- * the condition on the row it waited for), so never more orders than stock. Locks are taken in
- * the order every store step takes them: the Student, the account, then the item.
- */
-async function takeOneFromStock(tx: Tx, item: ItemRow): Promise<void> {
-  if (item.stock === null) return;
-  const taken = await tx
-    .update(storeItems)
-    .set({ stock: sql`${storeItems.stock} - 1` })
-    .where(and(eq(storeItems.id, item.id), sql`(${storeItems.stock} is null or ${storeItems.stock} > 0)`))
-    .returning({ id: storeItems.id });
-  if (taken.length === 0) throw conflict(m.soldOut, 'SOLD_OUT');
-}
-
-/**
- * The Student's own row, locked for the rest of the transaction when the item has a per-student
- * limit: two orders of one Student (from two of their accounts) are then counted one after the
- * other. Taken before the account, as every change of a user takes it (users/lookup.ts).
- */
-async function lockStudent(tx: Tx, actor: Actor): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('no key update');
-}
-
-/** How many of this item the Student has ordered that count against the limit: waiting or given. */
-async function ordersCounted(tx: Tx, itemId: number, userId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(storeOrders)
-    .where(
-      and(
-        eq(storeOrders.itemId, itemId),
-        eq(storeOrders.userId, userId),
-        inArray(storeOrders.status, ['waiting', 'fulfilled']),
-      ),
-    );
-  return row?.n ?? 0;
+/** What store_place_order says about an order the account cannot pay (its BK409's DETAIL). */
+interface CannotPay {
+  priceCents: number;
+  balanceCents: number;
+  heldCents: number;
+  heldByOrdersCents: number;
 }
 
 /**
@@ -98,45 +34,76 @@ async function ordersCounted(tx: Tx, itemId: number, userId: number): Promise<nu
  * Student's waiting orders hold stops it, it says so, as a card would ("$3.00 is held for your
  * order"); otherwise the ledger's own refusal (which names a waiting request's hold).
  */
-async function cannotPay(tx: Tx, account: AccountRow, priceCents: number) {
-  const [row] = await queryRows<{ held: string }>(
-    tx,
-    sql`select coalesce(sum(held_cents), 0)::text as held from ${storeOrders}
-        where account_number = ${account.accountNumber} and status = 'waiting'`,
-  );
-  const heldByOrders = Number(row?.held ?? 0);
-  const balancePays = account.balanceCents >= priceCents;
-  if (balancePays && heldByOrders > 0 && heldByOrders === account.heldCents)
-    return conflict(m.insufficientFundsHeldForOrder(dollars(heldByOrders)), 'INSUFFICIENT_FUNDS');
-  return insufficientFunds(account, -priceCents);
+function cannotPay(figures: CannotPay | undefined): Error {
+  invariant(figures, 'an order refused for funds came without its figures');
+  const { priceCents, balanceCents, heldCents, heldByOrdersCents } = figures;
+  const balancePays = balanceCents >= priceCents;
+  if (balancePays && heldByOrdersCents > 0 && heldByOrdersCents === heldCents)
+    return conflict(m.insufficientFundsHeldForOrder(dollars(heldByOrdersCents)), 'INSUFFICIENT_FUNDS');
+  return insufficientFunds({ balanceCents, heldCents }, -priceCents);
 }
 
-async function writeOrder(tx: Tx, actor: Actor, input: OrderInput, now: Date): Promise<StoreOrder> {
-  if (isStaff(actor)) throw forbidden();
-  const item = await itemToOrder(tx, actor, input.itemId);
-  if (item.perStudentLimit !== null) await lockStudent(tx, actor);
-  const locked = await lockAccounts(tx, [input.accountId]);
-  const account = usableAccount(actor, locked, input.accountId);
-  if (item.stock === 0) throw conflict(m.soldOut, 'SOLD_OUT');
-  if (item.perStudentLimit !== null && (await ordersCounted(tx, item.id, actor.id)) >= item.perStudentLimit)
-    throw conflict(m.limitReached, 'LIMIT_REACHED');
-  if (leavesBalanceNegative(account, -item.priceCents)) throw await cannotPay(tx, account, item.priceCents);
-  await changeHold(tx, account, item.priceCents);
-  const [order] = await tx
-    .insert(storeOrders)
-    .values({
-      bankId: item.bankId,
-      itemId: item.id,
-      itemName: item.name,
-      accountNumber: account.accountNumber,
-      userId: actor.id,
-      priceCents: item.priceCents,
-      heldCents: item.priceCents,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + limits.orderTtlSeconds * 1000),
-    })
-    .returning({ id: storeOrders.id });
-  const view = await viewOrder(tx, order!.id);
-  await takeOneFromStock(tx, item);
-  return view;
+/** store_place_order's own refusals (db/functions/store_place_order.sql). */
+const orderRefusal: RefusalMap = (code, error) => {
+  switch (code) {
+    case 'BKSLD':
+      return conflict(m.soldOut, 'SOLD_OUT');
+    case 'BKLIM':
+      return conflict(m.limitReached, 'LIMIT_REACHED');
+    case 'BK409':
+      return cannotPay(pgErrorDetail<CannotPay>(error));
+    default:
+      return undefined;
+  }
+};
+
+/** One order of a group, as store_order_group (db/functions) reads it. */
+interface GroupOrder extends GroupRequest {
+  itemId: number;
+  accountNumber: string;
+  /** When the order expires, from its clock. */
+  expiresAt: string;
+}
+
+/** The orders that arrive together, as one statement and one commit (store_order_group). */
+const orderTogether = groupedFunction<GroupOrder, StoreOrder>(
+  (orders) => sql`select store_order_group(${orders}, 201::integer) as answers`,
+);
+
+/**
+ * POST /user/orders: a Student orders an item, paying from one of their own accounts. The price is
+ * held on the account (its `available` drops; the balance does not) and one is taken from stock,
+ * in one transaction; with an Idempotency-Key it happens once.
+ *
+ * A class ordering at once must not wait on a round trip per step, nor on a commit per order
+ * under the item's row lock (issue 34: 30 at once, each under 100 ms): an order is one call of
+ * store_place_order (db/functions), and the orders that arrive together go as one group, one
+ * statement and one commit (store_order_group, as transfers do: ADR 0022), each still judged,
+ * keyed and refused on its own. The rules, checked there in this order: the item, of the
+ * Student's bank, not deleted, active, for their class or the whole bank, read without a lock
+ * (else 404); the Student's own row locked when the item has a per-student limit, so two orders
+ * of one Student (from two accounts) are counted one after the other; the account, locked, open
+ * and theirs (else 404); "Sold out" at no stock; the limit, counting orders waiting or given;
+ * `available`; the hold; the order; and one taken from stock as its last write (ADR 0122), so the
+ * item's row is locked only from there to the commit and never more orders than stock. Given an
+ * open transaction it runs inside it, as a group of one. An actor from the server's memory of
+ * its session has the session checked by the group (BK401 when no longer current).
+ */
+export async function placeOrder(
+  db: Executor,
+  actor: Actor,
+  input: OrderInput,
+  key: string | null,
+  now: Date,
+  /** The actor came from the server's memory of its session: the group checks the session. */
+  options: { checkSession?: boolean } = {},
+): Promise<IdempotentResponse<StoreOrder>> {
+  const idempotent = key ? { key, operation: 'order.create', payload: input } : null;
+  const order: GroupOrder = {
+    ...groupRequestOf(actor, now, idempotent, options.checkSession),
+    itemId: input.itemId,
+    accountNumber: input.accountId,
+    expiresAt: new Date(now.getTime() + limits.orderTtlSeconds * 1000).toISOString(),
+  };
+  return resultOf(await orderTogether(db, order), orderRefusal);
 }
