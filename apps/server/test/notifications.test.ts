@@ -97,6 +97,45 @@ describe('a Student is told of money someone else moved', () => {
   });
 });
 
+describe('an auction', () => {
+  it("tells the Student outbid, with what their bid held; raising one's own bid tells nobody", async () => {
+    await t.db.execute(sql`update users set branch_id = ${bank.main.id} where id = ${bank.teller.id}`);
+    const mate = await insertClassmate(t.db, bank, 'notice-bidder');
+    const mateToken = await createSession(t.db, mate.id, 3600);
+    await openWith(t.db, mate.checking, 1000);
+    await openWith(t.db, bank.checking.accountNumber, 1000);
+    await t.db.delete(notifications);
+    const made = await post(bank.tokens.teller, '/teller/auctions', {
+      name: 'Class pet for a day',
+      startingBid: 2,
+      endsAt: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    expect(made.status).toBe(201);
+    const bids = `/user/auctions/${made.body.auctionId}/bids`;
+    expect(
+      (await post(bank.tokens.student, bids, { accountId: bank.checking.accountNumber, amount: 2 })).status,
+    ).toBe(201);
+    expect(
+      (await post(bank.tokens.student, bids, { accountId: bank.checking.accountNumber, amount: 3 })).status,
+    ).toBe(201);
+    expect((await noticesOf(bank.tokens.student)).body.items).toEqual([]);
+    expect((await post(mateToken, bids, { accountId: mate.checking, amount: 4.5 })).status).toBe(201);
+    // A bid refused (too low) tells nobody.
+    expect(
+      (await post(bank.tokens.student, bids, { accountId: bank.checking.accountNumber, amount: 4.5 })).status,
+    ).toBe(409);
+    const { body } = await noticesOf(bank.tokens.student);
+    expect(body.items.map((n) => [n.kind, n.text, n.link])).toEqual([
+      [
+        'outbid',
+        'You were outbid on Class pet for a day: the $3.00 you bid is yours to spend again.',
+        `/${bank.bankId}/auctions`,
+      ],
+    ]);
+    expect((await noticesOf(mateToken)).body.items).toEqual([]);
+  });
+});
+
 describe('reading and marking read', () => {
   beforeEach(async () => {
     for (const amount of [1, 2, 3])

@@ -29,6 +29,8 @@ const FUNCTIONS_ADDED_SINCE = [
   'auction_place_bid',
   'idempotency_answer',
   'idempotency_claim',
+  'notify_money_moved',
+  'notify_person',
   'session_is_current',
   'store_order_group',
   'store_place_order',

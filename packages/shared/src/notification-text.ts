@@ -56,6 +56,8 @@ export function notificationText({ kind, amountCents, description }: Notificatio
       return `${amount} arrived in your account${about}.`;
     case 'charged':
       return `${amount} was taken from your account${about}.`;
+    case 'outbid':
+      return `You were outbid on ${description ?? 'an auction'}: the ${amount} you bid is yours to spend again.`;
     default:
       return description ?? '';
   }

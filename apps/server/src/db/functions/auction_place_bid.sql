@@ -96,6 +96,11 @@ BEGIN
     IF NOT FOUND THEN
       RAISE EXCEPTION USING ERRCODE = 'BK500', MESSAGE = format('bid %s was no longer holding', v_high.id);
     END IF;
+    -- Issue 35: the Student outbid is told, in this transaction (no notice for a bid refused).
+    IF v_high.user_id <> p_user_id THEN
+      PERFORM notify_person(v_high.user_id, 'outbid', v_high.held_cents, v_auction.name,
+                            '/' || v_auction.bank_id || '/auctions');
+    END IF;
   END IF;
   IF v_account.balance_cents - v_account.held_cents - p_amount_cents < 0 THEN
     RAISE EXCEPTION USING ERRCODE = 'BK409', MESSAGE = 'not enough available',
