@@ -49,6 +49,9 @@ export default defineConfig({
       DATA_DIR,
       DEMO_DATA: '1',
       POSTING_DELAY_SECONDS: '86400',
+      // Streams end every 2 s (and reopen after 1 s), so that a page with the bell's stream open
+      // still reaches Playwright's 'networkidle' (no request for 500 ms), which the specs wait for.
+      NOTIFICATION_STREAM_SECONDS: '2',
       LOG_LEVEL: 'warn',
     },
   },

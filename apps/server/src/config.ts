@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { defaults } from '@bank/shared';
+import { defaults, notificationLimits } from '@bank/shared';
 import { DEFAULT_PASSWORD_HASH_COST, PASSWORD_HASH_COST_RANGE } from './domain/auth/passwords.js';
 import { defaultLogFormat, LOG_FORMATS, type LogFormat } from './logging.js';
 
@@ -23,6 +23,12 @@ const environmentSchema = z.object({
   BACKUP_KEEP: z.coerce.number().int().min(0).max(3650).optional(),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(defaults.sessionTtlSeconds),
   POSTING_DELAY_SECONDS: z.coerce.number().int().min(0).default(defaults.postingDelaySeconds),
+  NOTIFICATION_STREAM_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(notificationLimits.streamLifetimeSeconds),
   LOGIN_FAILURES_PER_USER_ADDRESS: z.coerce
     .number()
     .int()
@@ -69,6 +75,8 @@ export interface Config {
   backupKeep: number;
   sessionTtlSeconds: number;
   postingDelaySeconds: number;
+  /** How long a notification stream stays open before the server ends it and its client reconnects (default 900). */
+  notificationStreamSeconds?: number;
   /** The three sign-in limits (API.md "Sessions"). */
   signInLimits: SignInLimits;
   /** API requests per minute per session or address; 0 = no limit. */
@@ -105,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKeep: e.BACKUP_KEEP ?? (e.DATABASE_URL === undefined ? 7 : 0),
     sessionTtlSeconds: e.SESSION_TTL_SECONDS,
     postingDelaySeconds: e.POSTING_DELAY_SECONDS,
+    notificationStreamSeconds: e.NOTIFICATION_STREAM_SECONDS,
     signInLimits: {
       perUserAddress: e.LOGIN_FAILURES_PER_USER_ADDRESS,
       perUser: e.LOGIN_FAILURES_PER_USER,

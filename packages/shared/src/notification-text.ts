@@ -28,6 +28,11 @@ export const notificationLimits = {
   streamsPerUserMax: 5,
   /** Streams one server process holds open at once. */
   streamsMax: 2000,
+  /**
+   * A stream ends after this long and its client opens a new one (with the list asked again): no
+   * connection is held without end, and a client moves to a restarted process within this time.
+   */
+  streamLifetimeSeconds: 900,
   /** A comment line this often keeps proxies from closing a quiet stream. */
   keepAliveSeconds: 25,
   /** How often the web app asks again while the stream is down. */

@@ -7,7 +7,8 @@ import { registerRoute, type RoutePlugin } from './register.js';
 const event = (notice: Notification) => `event: notification\ndata: ${JSON.stringify(notice)}\n\n`;
 
 /** API.md "Families and notifications": everyone's own notices, listed, marked read and streamed. */
-export const notificationRoutes: RoutePlugin = async (app, { db, clock, listen }) => {
+export const notificationRoutes: RoutePlugin = async (app, { db, clock, config, listen }) => {
+  const lifetimeMs = (config.notificationStreamSeconds ?? notificationLimits.streamLifetimeSeconds) * 1000;
   const hub = new NotificationHub(db, (error) => app.log.warn({ err: error }, 'a notice was not streamed'));
   if (listen) await hub.start(listen);
   // Open streams would keep the server from closing: they end first, and their clients reconnect.
@@ -25,6 +26,7 @@ export const notificationRoutes: RoutePlugin = async (app, { db, clock, listen }
     const raw = reply.raw;
     const socket = request.raw.socket;
     let keepAlive: NodeJS.Timeout | undefined = undefined;
+    let lifetime: NodeJS.Timeout | undefined = undefined;
     // Refused (429) before anything is written when too many are open.
     const unsubscribe = hub.subscribe(actorOf(request).id, {
       send: (notice) => raw.write(event(notice)),
@@ -32,6 +34,7 @@ export const notificationRoutes: RoutePlugin = async (app, { db, clock, listen }
       // would wait on it: it ends with its stream, and the client reconnects (to another process).
       end: () => {
         clearInterval(keepAlive);
+        clearTimeout(lifetime);
         raw.end(() => socket.destroy());
       },
     });
@@ -45,8 +48,11 @@ export const notificationRoutes: RoutePlugin = async (app, { db, clock, listen }
     });
     raw.write(': open\n\n');
     keepAlive = setInterval(() => raw.write(': keep-alive\n\n'), notificationLimits.keepAliveSeconds * 1000);
-    socket.on('close', () => {
+    // Its lifetime over, the stream ends: the client opens a new one after a pause.
+    lifetime = setTimeout(() => raw.end(), lifetimeMs);
+    raw.on('close', () => {
       clearInterval(keepAlive);
+      clearTimeout(lifetime);
       unsubscribe();
     });
   });

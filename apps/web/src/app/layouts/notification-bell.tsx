@@ -93,26 +93,26 @@ export function NotificationBell({ user }: { user: User }) {
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" trapFocus>
-      <Popover.Target>
-        <Indicator
-          label={unread > 99 ? '99+' : unread}
-          size={18}
-          disabled={unread === 0}
-          color="red.9"
-          offset={6}
-        >
+      {/* The badge wraps the target, so that the popover's attributes land on the button itself. */}
+      <Indicator
+        label={unread > 99 ? '99+' : unread}
+        size={18}
+        disabled={unread === 0}
+        color="red.9"
+        offset={6}
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
             size={44}
             aria-label={text.bellLabel(unread)}
-            aria-expanded={opened}
             onClick={() => setOpened((o) => !o)}
           >
             <IconBell size={22} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p="xs" aria-labelledby={titleId}>
         <Group justify="space-between" px="xs" pb={4}>
           <Text fw={700} size="sm" component="h2" m={0} id={titleId}>
