@@ -1,0 +1,289 @@
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { queryRows, type Database } from '../src/db/client.js';
+import { accounts, schedules } from '../src/db/schema.js';
+import { createSession } from '../src/domain/auth/sessions.js';
+import { verifyLedger } from '../src/domain/ledger/index.js';
+import { runDueSchedules } from '../src/domain/schedules/index.js';
+import { occurrenceInstant } from '../src/domain/schedules/occurrences.js';
+import { STUDENTS_PER_STEP } from '../src/domain/schedules/run-steps.js';
+import { call, databaseKind, otherConnection, useTestApp } from './harness.js';
+import { insertAccount, insertStudents, openWith, seedBank, type SeededBank } from './fixtures.js';
+import { scratchDatabase, spawnServer, type SpawnedServer } from './server-process.js';
+
+/**
+ * A schedule run pays in short steps (API.md "The school year"; run-steps.ts): each step one
+ * transaction of at most STUDENTS_PER_STEP Students, so a class's transfers never wait for the
+ * whole run, and a run cut short by a dying process is taken up again, each Student paid once.
+ */
+
+const AMOUNT_CENTS = 100;
+const DAY_MS = 86_400_000;
+
+/**
+ * A weekly deposit to `branchId` whose first occurrence is due (three days ago: none other falls
+ * due while the test runs).
+ */
+async function dueSchedule(db: Database, bank: SeededBank, branchId: number, name = 'Class pay') {
+  const cadence = {
+    every: 'week' as const,
+    startDate: new Date(Date.now() - 3 * DAY_MS).toISOString().slice(0, 10),
+  };
+  const [schedule] = await db
+    .insert(schedules)
+    .values({
+      bankId: bank.bankId,
+      name,
+      kind: 'deposit',
+      amountCents: AMOUNT_CENTS,
+      every: cadence.every,
+      startDate: cadence.startDate,
+      targetBranchId: branchId,
+      nextIndex: 0,
+      nextRunAt: occurrenceInstant(cadence, 0, 'UTC'),
+      createdBy: bank.admin.id,
+    })
+    .returning();
+  return schedule!;
+}
+
+/** Per account of the branch: its balance and how many payday rows it has. */
+async function paidRows(db: Database, branchId: number) {
+  return queryRows<{ account_number: string; balance: number; rows: number }>(
+    db,
+    sql`select a.account_number, a.balance_cents::int as balance,
+               (select count(*)::int from transactions t where t.account_number = a.account_number
+                  and t.batch_id is not null) as rows
+        from accounts a where a.branch_id = ${branchId} and a.type = 'CHECKING' order by a.account_number`,
+  );
+}
+
+/** The run records of a schedule, and how many payday rows each writing transaction (a step) wrote. */
+async function runFacts(db: Database, scheduleId: number) {
+  const runs = await queryRows<{
+    item_count: number;
+    total_cents: number;
+    batch_ids: string[];
+    finished: boolean;
+    left_out_count: number;
+  }>(
+    db,
+    sql`select item_count, total_cents::int as total_cents, batch_ids, finished_at is not null as finished,
+               left_out_count
+        from schedule_runs where schedule_id = ${scheduleId}`,
+  );
+  const steps = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from transactions t
+        where t.batch_id = any(select unnest(batch_ids) from schedule_runs where schedule_id = ${scheduleId})
+        group by xmin::text`,
+  );
+  return { runs, steps: steps.map((s) => s.n) };
+}
+
+describe('a schedule run in steps', () => {
+  const t = useTestApp();
+  let bank: SeededBank;
+  beforeEach(async () => {
+    bank = await seedBank(t.db, 'steps');
+  });
+
+  it('pays a class of 1,000 in steps of at most STUDENTS_PER_STEP, each Student once, with one whole run record', async () => {
+    await insertStudents(t.db, { bankId: bank.bankId, branchId: bank.north.id, count: 1000, prefix: 'kid' });
+    // One Student of the class has no open checking account: left out, and listed with why.
+    const [closed] = await queryRows<{ id: number }>(
+      t.db,
+      sql`update accounts set closed_at = now() where account_number = (
+            select account_number from accounts where branch_id = ${bank.north.id} order by account_number
+            limit 1) returning 1 as id`,
+    );
+    expect(closed).toBeDefined();
+    const schedule = await dueSchedule(t.db, bank, bank.north.id);
+    const due = await runDueSchedules(t.db, { asOf: new Date(), postingDelaySeconds: 60 });
+    // The 1,001 Students of North (the class and the bank's seeded one), one of them left out.
+    expect(due.map((d) => [d.outcome, d.count, d.leftOut, d.paydays])).toEqual([['ran', 1000, 1, 1]]);
+
+    const facts = await runFacts(t.db, schedule.id);
+    expect(facts.runs).toEqual([
+      expect.objectContaining({ item_count: 1000, total_cents: 1000 * AMOUNT_CENTS, finished: true }),
+    ]);
+    expect(facts.runs[0]!.left_out_count).toBe(1);
+    expect(Math.max(...facts.steps)).toBeLessThanOrEqual(STUDENTS_PER_STEP);
+    expect(facts.steps.length).toBeGreaterThanOrEqual(1000 / STUDENTS_PER_STEP);
+
+    const rows = await paidRows(t.db, bank.north.id);
+    expect(rows.filter((r) => r.rows === 1 && r.balance === AMOUNT_CENTS)).toHaveLength(1000);
+    expect(rows.filter((r) => r.rows === 0)).toHaveLength(1);
+    const [batch] = await queryRows<{ item_count: number; total_cents: number }>(
+      t.db,
+      sql`select item_count, total_cents::int as total_cents from batches where id = ${facts.runs[0]!.batch_ids[0]!}`,
+    );
+    expect(batch).toEqual({ item_count: 1000, total_cents: 1000 * AMOUNT_CENTS });
+
+    // The run's payday reverses whole: every payment of it, written in all its steps.
+    const reversed = await call(t.app, 'POST', `/admin/batches/${facts.runs[0]!.batch_ids[0]}/reverse`, {
+      token: bank.tokens.admin,
+      body: { reason: 'Paid twice by mistake' },
+    });
+    expect(reversed.status).toBe(201);
+    expect((reversed.body as { count: number }).count).toBe(1000);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('a run of a class over a payday pays in paydays of at most a payday, filled across steps', async () => {
+    await insertStudents(t.db, { bankId: bank.bankId, branchId: bank.north.id, count: 1030, prefix: 'big' });
+    const schedule = await dueSchedule(t.db, bank, bank.north.id);
+    const [due] = await runDueSchedules(t.db, { asOf: new Date(), postingDelaySeconds: 60 });
+    expect([due!.outcome, due!.count, due!.paydays]).toEqual(['ran', 1031, 2]);
+    const counts = await queryRows<{ item_count: number }>(
+      t.db,
+      sql`select item_count from batches b join schedule_runs r on b.id = any(r.batch_ids)
+          where r.schedule_id = ${schedule.id} order by b.created_at, b.item_count desc`,
+    );
+    expect(counts.map((c) => c.item_count)).toEqual([1000, 31]);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+});
+
+/** How many locks backends of the test's database wait for right now. */
+async function lockWaits(watcher: pg.Client): Promise<number> {
+  const { rows } = await watcher.query<{ n: number }>(
+    `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+     where not l.granted and a.datname = current_database()`,
+  );
+  return rows[0]!.n;
+}
+
+const pause = (ms = 20) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(databaseKind === 'pglite')('a class transfers while its payday runs (PostgreSQL)', () => {
+  const t = useTestApp();
+
+  it("a Student's transfer is answered while a 1,000-Student run waits for another Student's account", async () => {
+    const bank = await seedBank(t.db, 'busy');
+    const kids = await insertStudents(t.db, {
+      bankId: bank.bankId,
+      branchId: bank.north.id,
+      count: 1000,
+      prefix: 'kid',
+    });
+    // Kid 00001 (first by name) moves money between their own accounts during the run.
+    const [kid] = await t.db.select().from(accounts).where(eq(accounts.accountNumber, kids[0]!));
+    const savings = await insertAccount(t.db, {
+      userId: kid!.userId,
+      bankId: bank.bankId,
+      branchId: bank.north.id,
+      type: 'SAVINGS',
+    });
+    await openWith(t.db, kids[0]!, 10_000);
+    const token = await createSession(t.db, kid!.userId, 3600);
+    await dueSchedule(t.db, bank, bank.north.id);
+
+    // Someone else holds Kid 01000's account, the last by name and by account number: the run
+    // waits there, at its last step, long after Kid 00001 was paid.
+    const holder = await otherConnection(t.db);
+    const watcher = await otherConnection(t.db);
+    try {
+      await holder.query('begin');
+      await holder.query('select 1 from accounts where account_number = $1 for no key update', [kids[999]]);
+      const run = runDueSchedules(t.db, { asOf: new Date(), postingDelaySeconds: 60 });
+      while ((await lockWaits(watcher)) === 0) await pause();
+      let answered: { status: number } | null = null;
+      const transfer = call(t.app, 'POST', '/user/transfers', {
+        token,
+        body: { fromAccountId: kids[0], toAccountId: savings.accountNumber, amount: 2 },
+      }).then((a) => (answered = a));
+      // Until the transfer is answered, nothing but the run waits for a lock.
+      while (!answered) {
+        expect(await lockWaits(watcher), 'the transfer waits for the run').toBe(1);
+        await pause();
+      }
+      expect((await transfer).status).toBe(201);
+      await holder.query('commit');
+      const [due] = await run;
+      expect([due!.outcome, due!.count]).toEqual(['ran', 1001]);
+    } finally {
+      await holder.end().catch(() => undefined);
+      await watcher.end();
+    }
+    const rows = await paidRows(t.db, bank.north.id);
+    expect(rows.every((r) => r.rows === 1)).toBe(true);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+});
+
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** The run of the schedule as the API shows it (count so far), or null before it has one. */
+async function runCount(server: SpawnedServer, token: string, scheduleId: number): Promise<number | null> {
+  const res = await fetch(`${server.base}/teller/schedules/${scheduleId}/runs`, {
+    headers: { authorization: `Bearer ${token}` },
+  }).catch(() => null);
+  const runs = res?.ok ? ((await res.json()) as { count: number }[]) : [];
+  return runs[0]?.count ?? null;
+}
+
+describe('a run through a crash', () => {
+  const CLASS = 3000;
+
+  it(
+    'a server killed mid-run takes the run up again after its restart: every Student paid exactly once',
+    { timeout: 300_000 },
+    async () => {
+      const scratch = await scratchDatabase();
+      cleanups.push(scratch.drop);
+      const setup = await scratch.open();
+      const bank = await seedBank(setup.db, 'crash');
+      await insertStudents(setup.db, {
+        bankId: bank.bankId,
+        branchId: bank.north.id,
+        count: CLASS,
+        prefix: 'kid',
+      });
+      const schedule = await dueSchedule(setup.db, bank, bank.north.id);
+      await setup.close();
+
+      const env = { ...scratch.env, POSTING_DELAY_SECONDS: '86400' };
+      let server = await spawnServer(env);
+      cleanups.push(async () => {
+        if (server.child.exitCode === null) server.child.kill('SIGKILL');
+      });
+      await server.ready;
+      const token = bank.tokens.admin;
+      let seen: number | null = null;
+      while (seen === null || seen === 0) seen = await runCount(server, token, schedule.id);
+      server.child.kill('SIGKILL');
+      await server.exited;
+      expect(seen, 'the server was killed mid-run').toBeLessThan(CLASS + 1);
+
+      server = await spawnServer(env);
+      await server.ready;
+      while ((await runCount(server, token, schedule.id)) !== CLASS + 1) await pause(100);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+
+      const check = await scratch.open();
+      try {
+        const rows = await paidRows(check.db, bank.north.id);
+        expect(rows).toHaveLength(CLASS + 1);
+        expect(rows.filter((r) => r.rows !== 1 || r.balance !== AMOUNT_CENTS)).toEqual([]);
+        const facts = await runFacts(check.db, schedule.id);
+        expect(facts.runs).toEqual([
+          expect.objectContaining({
+            item_count: CLASS + 1,
+            total_cents: (CLASS + 1) * AMOUNT_CENTS,
+            finished: true,
+          }),
+        ]);
+        expect(Math.max(...facts.steps)).toBeLessThanOrEqual(STUDENTS_PER_STEP);
+        expect(await verifyLedger(check.db)).toEqual([]);
+      } finally {
+        await check.close();
+      }
+    },
+  );
+});
