@@ -2,7 +2,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { queryRows, type Database } from '../src/db/client.js';
-import { accounts, schedules } from '../src/db/schema.js';
+import { accounts, schedules, users } from '../src/db/schema.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
 import { runDueSchedules } from '../src/domain/schedules/index.js';
@@ -82,8 +82,9 @@ async function runFacts(db: Database, scheduleId: number) {
   return { runs, steps: steps.map((s) => s.n) };
 }
 
+const t = useTestApp();
+
 describe('a schedule run in steps', () => {
-  const t = useTestApp();
   let bank: SeededBank;
   beforeEach(async () => {
     bank = await seedBank(t.db, 'steps');
@@ -152,7 +153,11 @@ describe('a schedule run in steps', () => {
       count: 1000,
       prefix: 'kid',
     });
-    const [kid] = await t.db.select().from(accounts).where(eq(accounts.accountNumber, kids[0]!));
+    const [kid] = await t.db
+      .select({ userId: users.id, username: users.username })
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.userId))
+      .where(eq(accounts.accountNumber, kids[0]!));
     const token = await createSession(t.db, kid!.userId, 3600);
     const schedule = await dueSchedule(t.db, bank, bank.north.id);
     let ran = false;
@@ -162,7 +167,7 @@ describe('a schedule run in steps', () => {
     });
     // Let the run start: its first step claims it.
     while ((await runFacts(t.db, schedule.id)).runs.length === 0) await pause(5);
-    const answer = await call(t.app, 'GET', '/user/accounts', { token });
+    const answer = await call(t.app, 'GET', `/user/accounts/user/${kid!.username ?? ''}`, { token });
     expect(answer.status).toBe(200);
     expect(ran, 'the request waited for the whole run').toBe(false);
     const [due] = await run;
@@ -182,8 +187,6 @@ async function lockWaits(watcher: pg.Client): Promise<number> {
 const pause = (ms = 20) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(databaseKind === 'pglite')('a class transfers while its payday runs (PostgreSQL)', () => {
-  const t = useTestApp();
-
   it("a Student's transfer is answered while a 1,000-Student run waits for another Student's account", async () => {
     const bank = await seedBank(t.db, 'busy');
     const kids = await insertStudents(t.db, {
@@ -202,7 +205,7 @@ describe.skipIf(databaseKind === 'pglite')('a class transfers while its payday r
     });
     await openWith(t.db, kids[0]!, 10_000);
     const token = await createSession(t.db, kid!.userId, 3600);
-    await dueSchedule(t.db, bank, bank.north.id);
+    const schedule = await dueSchedule(t.db, bank, bank.north.id);
 
     // Someone else holds Kid 01000's account, the last by name and by account number: the run
     // waits there, at its last step, long after Kid 00001 was paid.
@@ -225,8 +228,11 @@ describe.skipIf(databaseKind === 'pglite')('a class transfers while its payday r
       }
       expect((await transfer).status).toBe(201);
       await holder.query('commit');
-      const [due] = await run;
-      expect([due!.outcome, due!.count]).toEqual(['ran', 1001]);
+      // On a slow machine the waiting step may have given up (lock timeout): the next pass goes on.
+      if ((await run)[0]?.outcome === 'deferred')
+        await runDueSchedules(t.db, { asOf: new Date(), postingDelaySeconds: 60 });
+      const facts = await runFacts(t.db, schedule.id);
+      expect(facts.runs).toEqual([expect.objectContaining({ item_count: 1001, finished: true })]);
     } finally {
       await holder.end().catch(() => undefined);
       await watcher.end();
