@@ -2,11 +2,14 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { queryRows, type Database } from '../src/db/client.js';
-import { accounts, schedules, users } from '../src/db/schema.js';
+import { schoolYearText } from '@bank/shared';
+import { accounts, scheduleRuns, schedules, users } from '../src/db/schema.js';
+import { inTransaction } from '../src/db/transaction.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { verifyLedger } from '../src/domain/ledger/index.js';
 import { runDueSchedules } from '../src/domain/schedules/index.js';
 import { occurrenceInstant } from '../src/domain/schedules/occurrences.js';
+import { runSchedule } from '../src/domain/schedules/run-schedule.js';
 import { STUDENTS_PER_STEP } from '../src/domain/schedules/run-steps.js';
 import { call, databaseKind, otherConnection, useTestApp } from './harness.js';
 import { insertAccount, insertStudents, openWith, seedBank, type SeededBank } from './fixtures.js';
@@ -143,6 +146,55 @@ describe('a schedule run in steps', () => {
           where r.schedule_id = ${schedule.id} order by b.created_at, b.item_count desc`,
     );
     expect(counts.map((c) => c.item_count)).toEqual([1000, 31]);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  /** The run's first step, committed, as a process that died right after it left it. */
+  async function firstStepOnly(scheduleId: number) {
+    const [schedule] = await t.db.select().from(schedules).where(eq(schedules.id, scheduleId));
+    const occurrence = { date: '2026-01-01', runAt: new Date(), ranBy: null };
+    const clock = { now: new Date(), postingDelaySeconds: 60 };
+    return inTransaction(t.db, (tx) => runSchedule(tx, clock, schedule!, occurrence));
+  }
+
+  it('takes up a run its process left after the first step: everyone paid once, the record whole', async () => {
+    await insertStudents(t.db, { bankId: bank.bankId, branchId: bank.north.id, count: 120, prefix: 'kid' });
+    const schedule = await dueSchedule(t.db, bank, bank.north.id);
+    const left = await firstStepOnly(schedule.id);
+    expect([left!.itemCount, left!.finishedAt]).toEqual([STUDENTS_PER_STEP, null]);
+    const due = await runDueSchedules(t.db, { asOf: new Date(), postingDelaySeconds: 60 });
+    // The run in progress finishes first; the schedule's own occurrence waits for it, then runs.
+    expect(due.map((d) => [d.outcome, d.occurrence, d.count])).toEqual([
+      ['ran', '2026-01-01', 121],
+      ['ran', schedule.startDate, 121],
+    ]);
+    const rows = await paidRows(t.db, bank.north.id);
+    expect(rows.filter((r) => r.rows !== 2 || r.balance !== 2 * AMOUNT_CENTS)).toEqual([]);
+    expect(await verifyLedger(t.db)).toEqual([]);
+  });
+
+  it('a run whose step fails part way stops there: what it paid stands, whom it did not reach are listed, the schedule stops', async () => {
+    await insertStudents(t.db, { bankId: bank.bankId, branchId: bank.north.id, count: 120, prefix: 'kid' });
+    const schedule = await dueSchedule(t.db, bank, bank.north.id);
+    await firstStepOnly(schedule.id);
+    // The schedule's maker leaves the bank: the next step may not move money.
+    await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, bank.admin.id));
+    const [due] = await runDueSchedules(t.db, { asOf: new Date(), postingDelaySeconds: 60 });
+    expect(due!.outcome).toBe('stopped');
+    const [run] = await t.db.select().from(scheduleRuns).where(eq(scheduleRuns.scheduleId, schedule.id));
+    expect(run).toMatchObject({
+      itemCount: STUDENTS_PER_STEP,
+      leftOutCount: 121 - STUDENTS_PER_STEP,
+      problem: schoolYearText.stoppedPartWay(schoolYearText.creatorGone),
+    });
+    expect(run!.finishedAt).not.toBeNull();
+    expect(
+      (run!.leftOut as { reason: string }[]).every((l) => l.reason === schoolYearText.leftOutRunStopped),
+    ).toBe(true);
+    const [stopped] = await t.db.select().from(schedules).where(eq(schedules.id, schedule.id));
+    expect([stopped!.active, stopped!.pausedReason]).toEqual([false, schoolYearText.creatorGone]);
+    const rows = await paidRows(t.db, bank.north.id);
+    expect(rows.filter((r) => r.rows === 1)).toHaveLength(STUDENTS_PER_STEP);
     expect(await verifyLedger(t.db)).toEqual([]);
   });
 
