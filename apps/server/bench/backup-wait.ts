@@ -4,11 +4,13 @@
  * until its file is written. Measured on the demo bank, then on the demo bank with a class of
  * 1,000 Students (each with a checking account and a few rows): a Student asks for their accounts
  * in a loop, one request after another, while the backup is written, and the slowest answer and
- * the backup's duration are reported (beside the same requests with no backup running).
+ * the backup's duration are reported (beside the same requests with no backup running); then
+ * again with a school year of rows on the class's accounts.
  *
  *   npx tsx bench/backup-wait.ts          (from apps/server; BENCH_BACKUP_CLASS sets the class size)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -18,11 +20,12 @@ import { openDatabase } from '../src/db/client.js';
 import { users } from '../src/db/schema.js';
 import { createSession } from '../src/domain/auth/sessions.js';
 import { seedDemoBankOnce } from '../src/domain/demo/seed-demo-bank.js';
-import { eq } from 'drizzle-orm';
 import { seedClass } from './class-seed.js';
 import { testConfigFor } from './config.js';
 
 const CLASS = Number(process.env.BENCH_BACKUP_CLASS ?? 1000);
+/** Rows of a school year per Student for the third measurement. */
+const ROWS_PER_STUDENT = Number(process.env.BENCH_BACKUP_ROWS ?? 100);
 
 interface Figures {
   label: string;
@@ -36,12 +39,15 @@ interface Figures {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-async function measure(label: string, work: { app: Awaited<ReturnType<typeof buildApp>>; token: string; backup: () => Promise<unknown> }): Promise<Figures> {
+async function measure(
+  label: string,
+  work: { app: Awaited<ReturnType<typeof buildApp>>; token: string; backup: () => Promise<unknown> },
+): Promise<Figures> {
   const ask = async () => {
     const start = performance.now();
     const res = await work.app.inject({
       method: 'GET',
-      url: '/api/user/accounts',
+      url: '/api/user/accounts/user/student',
       headers: { authorization: `Bearer ${work.token}` },
     });
     if (res.statusCode !== 200) throw new Error(`accounts answered ${res.statusCode}`);
@@ -71,7 +77,10 @@ async function main() {
   const database = await openDatabase({ dataDir: path.join(dir, 'data'), owner: 'the backup bench' });
   try {
     await seedDemoBankOnce(database, new Date());
-    const app = await buildApp({ config: { ...testConfigFor(process.env), logLevel: 'silent' }, db: database.db });
+    const app = await buildApp({
+      config: { ...testConfigFor(process.env), logLevel: 'silent' },
+      db: database.db,
+    });
     const [student] = await database.db.select().from(users).where(eq(users.username, 'student'));
     const token = await createSession(database.db, student!.id, 3600);
     let n = 0;
@@ -87,6 +96,20 @@ async function main() {
       openingCents: 5000,
     });
     results.push(await measure(`demo bank + a class of ${CLASS}`, { app, token, backup }));
+    // A school year of the class: ROWS_PER_STUDENT more rows on each Student's checking account.
+    await database.db.execute(
+      sql`insert into transactions (account_number, type, description, amount_cents, status, transaction_date)
+          select a.account_number, 'credit', 'Class pay', 100, 'pending', now()
+          from accounts a join banks b on b.id = a.bank_id, generate_series(1, ${ROWS_PER_STUDENT})
+          where b.name = 'Backup Bench Bank' and a.type = 'CHECKING'`,
+    );
+    results.push(
+      await measure(`+ ${ROWS_PER_STUDENT} rows per Student (${CLASS * ROWS_PER_STUDENT} rows)`, {
+        app,
+        token,
+        backup,
+      }),
+    );
     console.table(results);
     await app.close();
   } finally {
