@@ -13,7 +13,7 @@ import { runSchedule } from '../src/domain/schedules/run-schedule.js';
 import { STUDENTS_PER_STEP } from '../src/domain/schedules/run-steps.js';
 import { call, databaseKind, otherConnection, useTestApp } from './harness.js';
 import { insertAccount, insertStudents, openWith, seedBank, type SeededBank } from './fixtures.js';
-import { scratchDatabase, spawnServer, type SpawnedServer } from './server-process.js';
+import { scratchDatabase, spawnServer } from './server-process.js';
 
 /**
  * A schedule run pays in short steps (API.md "The school year"; run-steps.ts): each step one
