@@ -214,6 +214,29 @@ async function runWeeklySchedule(db: Database, now: Date): Promise<void> {
     detail: 'Error: the hold on 4000012345 went below zero',
     failedAt: now,
   });
+  // A run (Run now) paying in steps, as a process that stopped after its first step left it: its
+  // record unfinished, and whom it has still to pay (domain/schedules/run-steps.ts).
+  const [inProgress] = await db
+    .insert(schema.scheduleRuns)
+    .values({
+      scheduleId: runs[0]!.scheduleId,
+      occurrenceDate: null,
+      runAt: now,
+      itemCount: 0,
+      totalCents: 0,
+      leftOut: [],
+      cut: [],
+      ranBy: 1,
+    })
+    .returning();
+  await db.insert(schema.scheduleRunStudents).values({
+    runId: inProgress!.id,
+    position: 0,
+    userId: null,
+    accountNumber: null,
+    username: null,
+    name: null,
+  });
 }
 
 /**

@@ -482,6 +482,9 @@ export const schoolYearText = {
     `The branch has more than ${max.toLocaleString('en-US')} Students: a schedule pays at most ` +
     `${max.toLocaleString('en-US')} at a time. Move some to another branch, or choose accounts.`,
   didNotRun: (reason: string) => `Did not run: ${reason}`,
+  // A run pays in steps: one that fails after paying some stops there, and says so.
+  stoppedPartWay: (reason: string) => `Stopped part way: ${reason}`,
+  leftOutRunStopped: 'Not paid: the run stopped before this account.',
   cutNote: (paid: string, asked: string) => `Pays ${paid} of ${asked}: all the account has.`,
 
   // The audit log's lines (API: GET /admin/audit `summary`)

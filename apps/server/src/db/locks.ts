@@ -20,9 +20,12 @@ import { queryRows, type Executor, type Tx } from './database.js';
  *      attempt (nothing else is held then).
  *   5. row locks: the bank row (admin changes), then an Idempotency-Key row, then a store order
  *      (deciding it) or the ordering Student's user row (an item with a per-student limit), or an
- *      auction (a bid, its end, its cancel: domain/auctions/), then accounts in ascending account
- *      number (one `SELECT … ORDER BY account_number FOR …`, also for every account of a class
- *      payday, and in the transfer group's function), then a store
+ *      auction (a bid, its end, its cancel: domain/auctions/), or a schedule's row (claiming an
+ *      occurrence) or a schedule run's row (a step of it: domain/schedules/run-steps.ts), then
+ *      accounts in ascending account number (one `SELECT … ORDER BY account_number FOR …`, also for
+ *      every account of a class payday, the at most 50 of a schedule run's step, and in the
+ *      transfer group's function), then a schedule run's payday row (only its steps write it after
+ *      they created it), then a store
  *      item's row (an order takes one from its stock as its last write, a release gives it back
  *      after its account: domain/store/; no path holds an item and writes transaction rows),
  *      then transaction rows.

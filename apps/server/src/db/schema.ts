@@ -466,10 +466,15 @@ export const scheduleRuns = pgTable(
     /** Who pressed Run now; null for the schedule's own run. */
     ranBy: integer('ran_by').references(() => users.id),
     createdAt: createdAt(),
+    /** Null while the run is paying, step by step (domain/schedules/run-steps.ts). */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
     unique('schedule_runs_occurrence_unique').on(t.scheduleId, t.occurrenceDate),
     index('schedule_runs_schedule_idx').on(t.scheduleId, t.runAt.desc()),
+    index('schedule_runs_unfinished_idx')
+      .on(t.scheduleId)
+      .where(sql`${t.finishedAt} is null`),
     check('schedule_runs_totals', sql`${t.itemCount} >= 0 and ${t.totalCents} >= 0`),
     check(
       'schedule_runs_paydays',
@@ -481,6 +486,25 @@ export const scheduleRuns = pgTable(
           and jsonb_array_length(${t.cut}) <= least(${t.cutCount}, 1000)`,
     ),
   ],
+);
+
+/**
+ * Whom a run still has to pay or bill, in the plan's order: written when the run is claimed, and
+ * each step deletes the rows it pays in the same transaction (domain/schedules/run-steps.ts).
+ */
+export const scheduleRunStudents = pgTable(
+  'schedule_run_students',
+  {
+    runId: bigint('run_id', { mode: 'number' })
+      .notNull()
+      .references(() => scheduleRuns.id),
+    position: integer('position').notNull(),
+    userId: integer('user_id').references(() => users.id),
+    accountNumber: char('account_number', { length: 10 }),
+    username: text('username'),
+    name: text('name'),
+  },
+  (t) => [primaryKey({ name: 'schedule_run_students_pk', columns: [t.runId, t.position] })],
 );
 
 /**

@@ -279,4 +279,6 @@ export const leftOut: Record<string, string> = {
   interest_credits: 'which months have had their interest; the interest itself is in transactions',
   job_failures:
     "the operator's record of background work that failed; a schedule it stopped says why in schedules",
+  schedule_run_students:
+    'whom a run in progress has still to pay, emptied as it pays; its payments are in transactions',
 };

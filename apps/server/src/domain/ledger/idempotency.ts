@@ -84,3 +84,14 @@ export async function runIdempotent<T>(
     return { status: successStatus, body, replayed: false };
   });
 }
+
+/**
+ * Replaces the answer stored for a key whose work went on after its transaction (a schedule run
+ * paid in steps): a repeat of the key then gets the finished answer.
+ */
+export async function replaceAnswer(db: Executor, actor: Actor, key: string, body: unknown): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ responseBody: body })
+    .where(and(eq(idempotencyKeys.userId, actor.id), eq(idempotencyKeys.key, key)));
+}

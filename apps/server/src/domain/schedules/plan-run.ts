@@ -21,7 +21,7 @@ export type PlanTerms = Pick<
 >;
 
 /** Whom a run would pay or bill: an account (or a Student of the branch who has none) and its owner. */
-interface Candidate {
+export interface Candidate {
   /** The owner (null for a listed account of no user of the bank). */
   userId: number | null;
   accountId: string | null;
@@ -117,7 +117,8 @@ async function listedCandidates(db: Executor, schedule: PlanTerms, numbers: stri
   );
 }
 
-function candidatesOf(db: Executor, schedule: PlanTerms): Promise<Candidate[]> {
+/** Whom a run covers, in the plan's order (by name); a branch bigger than a run pays is refused. */
+export function candidatesOf(db: Executor, schedule: PlanTerms): Promise<Candidate[]> {
   return schedule.targetBranchId !== null
     ? branchCandidates(db, schedule, schedule.targetBranchId)
     : listedCandidates(db, schedule, schedule.targetAccounts ?? []);
@@ -156,18 +157,29 @@ function judge(
  * the ledger's order), so the plan holds until the run commits; without, it is a preview's read.
  */
 export async function planRun(db: Executor, schedule: PlanTerms, lockWith?: Tx): Promise<RunPlan> {
-  const candidates = await candidatesOf(db, schedule);
+  return judgeCandidates(db, schedule, await candidatesOf(db, schedule), lockWith);
+}
+
+/** The candidates' accounts: locked with `lockWith` (the ledger's order), else only read. */
+async function accountsOf(db: Executor, numbers: string[], lockWith?: Tx) {
+  if (lockWith) return lockAccounts(lockWith, numbers);
+  if (numbers.length === 0) return new Map<string, AccountRow>();
+  const rows = await db.select().from(accounts).where(inArray(accounts.accountNumber, numbers));
+  return new Map(rows.map((a) => [a.accountNumber, a]));
+}
+
+/**
+ * Works out what a run does to the given candidates (all of a preview's, or one step's of a run,
+ * run-steps.ts), in their order, against their accounts as they are (locked with `lockWith`).
+ */
+export async function judgeCandidates(
+  db: Executor,
+  schedule: PlanTerms,
+  candidates: Candidate[],
+  lockWith?: Tx,
+): Promise<RunPlan> {
   const numbers = candidates.flatMap((c) => (c.accountId ? [c.accountId] : []));
-  const found = lockWith
-    ? await lockAccounts(lockWith, numbers)
-    : new Map(
-        numbers.length
-          ? (await db.select().from(accounts).where(inArray(accounts.accountNumber, numbers))).map((a) => [
-              a.accountNumber,
-              a,
-            ])
-          : [],
-      );
+  const found = await accountsOf(db, numbers, lockWith);
   const wages =
     schedule.amountFrom === 'wage'
       ? await wagesOf(

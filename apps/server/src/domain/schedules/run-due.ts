@@ -1,16 +1,17 @@
-import { and, asc, eq, isNotNull, lte, notInArray } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import { fromCents, schoolYearText as m, type ScheduleRun } from '@bank/shared';
 import type { Database, Executor, Tx } from '../../db/client.js';
-import { schedules } from '../../db/schema.js';
+import { scheduleRuns, schedules } from '../../db/schema.js';
 import type { Actor } from '../actor.js';
 import { loadBank } from '../bank/bank-settings.js';
 import { runItems, type ItemJob, type ItemOutcome } from '../job-items/index.js';
 import type { LedgerClock } from '../ledger/clock.js';
-import { runIdempotent, type IdempotentResponse } from '../ledger/idempotency.js';
+import { replaceAnswer, runIdempotent, type IdempotentResponse } from '../ledger/idempotency.js';
 import { assertMayMoveMoney } from '../ledger/permissions.js';
 import { findSchedule } from './find-schedule.js';
 import { occurrenceDate, occurrenceInstant } from './occurrences.js';
 import { runSchedule, type Occurrence } from './run-schedule.js';
+import { finishRun, stepRun, stopPartWay } from './run-steps.js';
 import { toRun, type RunRow, type ScheduleRow } from './schedule-view.js';
 import { stopSchedule } from './stop-schedule.js';
 
@@ -18,10 +19,11 @@ export interface DueRun {
   scheduleId: number;
   bankId: number;
   name: string;
-  occurrence: string;
+  /** The occurrence's date; null for an extra run (Run now) that the job finished. */
+  occurrence: string | null;
   runAt: string;
   /**
-   * Ran; had run already (its record is there: it is skipped); stopped, with the reason in
+   * Ran (its last step: a run pays in steps, run-steps.ts); had run already (its record is there: it is skipped); stopped, with the reason in
    * `problem`; or left for the next pass (the database's passing trouble).
    */
   outcome: 'ran' | 'skipped' | 'stopped' | 'deferred';
@@ -58,12 +60,49 @@ async function oldestDue(tx: Tx, asOf: Date, leaveOut: string[]): Promise<Schedu
         isNotNull(schedules.nextRunAt),
         lte(schedules.nextRunAt, asOf),
         leaveOut.length ? notInArray(schedules.id, leaveOut.map(Number)) : undefined,
+        // A schedule's occurrences run one after another: the next waits for the run in progress.
+        sql`not exists (select 1 from ${scheduleRuns} r where r.schedule_id = ${schedules.id} and r.finished_at is null)`,
       ),
     )
     .orderBy(asc(schedules.nextRunAt), asc(schedules.id))
     .limit(1)
     .for('update', { skipLocked: true });
   return schedule ?? null;
+}
+
+/**
+ * A run in progress (its last step's process stopped, or it is a big run's next step), its row
+ * taken with SKIP LOCKED: a process taking a step of it is left to it.
+ */
+async function runInProgress(tx: Tx, leaveOut: string[]): Promise<DueItem | null> {
+  const [run] = await tx
+    .select()
+    .from(scheduleRuns)
+    .where(
+      and(
+        isNull(scheduleRuns.finishedAt),
+        leaveOut.length ? notInArray(scheduleRuns.scheduleId, leaveOut.map(Number)) : undefined,
+      ),
+    )
+    .orderBy(asc(scheduleRuns.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!run) return null;
+  const [schedule] = await tx.select().from(schedules).where(eq(schedules.id, run.scheduleId));
+  return { schedule: schedule!, run };
+}
+
+/** What the job works on: a run in progress (its next step), or a due schedule (its occurrence starts). */
+interface DueItem {
+  schedule: ScheduleRow;
+  run: RunRow | null;
+}
+
+async function nextItem(tx: Tx, asOf: Date, leaveOut: string[]): Promise<DueItem | null> {
+  const inProgress = await runInProgress(tx, leaveOut);
+  if (inProgress) return inProgress;
+  const schedule = await oldestDue(tx, asOf, leaveOut);
+  return schedule ? { schedule, run: null } : null;
 }
 
 /** The schedule's waiting occurrence, as its run and its record name it. */
@@ -73,7 +112,10 @@ const occurrenceOf = (schedule: ScheduleRow): Occurrence => ({
   ranBy: null,
 });
 
-/** Runs the occurrence and moves the schedule on to the next: together, or neither. */
+/**
+ * Starts the occurrence (its first step) and moves the schedule on to the next, together or
+ * neither: from here its run record holds the occurrence, and the job takes its further steps.
+ */
 async function runOccurrence(tx: Tx, clock: LedgerClock, schedule: ScheduleRow) {
   const bank = await loadBank(tx, schedule.bankId);
   const run = await runSchedule(tx, clock, schedule, occurrenceOf(schedule));
@@ -81,30 +123,41 @@ async function runOccurrence(tx: Tx, clock: LedgerClock, schedule: ScheduleRow) 
   return run;
 }
 
-/** What the job does with due schedules: each occurrence runs, or its schedule stops and says why. */
-function dueSchedules(clock: LedgerClock): ItemJob<ScheduleRow, RunRow | null> {
+/**
+ * What the job does: each due occurrence starts, each run in progress takes its next step (one
+ * transaction each), or its schedule stops and says why.
+ */
+function dueSchedules(clock: LedgerClock): ItemJob<DueItem, RunRow | null> {
   return {
     job: 'schedules',
-    next: (tx, leaveOut) => oldestDue(tx, clock.now, leaveOut),
-    keyOf: (schedule) => String(schedule.id),
-    bankOf: (schedule) => schedule.bankId,
-    work: (tx, schedule) => runOccurrence(tx, clock, schedule),
+    next: (tx, leaveOut) => nextItem(tx, clock.now, leaveOut),
+    keyOf: (item) => String(item.schedule.id),
+    bankOf: (item) => item.schedule.bankId,
+    work: (tx, { schedule, run }) =>
+      run ? stepRun(tx, clock, schedule, run) : runOccurrence(tx, clock, schedule),
     failedReason: m.runFailed,
-    stop: async (tx, schedule, failure) => {
-      await stopSchedule(tx, clock.now, schedule, occurrenceOf(schedule), failure.reason);
+    stop: async (tx, { schedule, run }, failure) => {
+      if (run) await stopPartWay(tx, clock.now, schedule, run, failure.reason);
+      else await stopSchedule(tx, clock.now, schedule, occurrenceOf(schedule), failure.reason);
     },
   };
 }
 
-function toDueRun(outcome: ItemOutcome<ScheduleRow, RunRow | null>): DueRun {
-  const schedule = outcome.item;
+type DueOutcome = ItemOutcome<DueItem, RunRow | null>;
+
+/** A step that left its run in progress: not reported (the run's last step is). */
+const inProgress = (outcome: DueOutcome) =>
+  outcome.kind === 'done' && outcome.result !== null && outcome.result.finishedAt === null;
+
+function toDueRun(outcome: DueOutcome): DueRun {
+  const { schedule, run: taken } = outcome.item;
   const run = outcome.kind === 'done' ? outcome.result : null;
   return {
     scheduleId: schedule.id,
     bankId: schedule.bankId,
     name: schedule.name,
-    occurrence: occurrenceDate(schedule, schedule.nextIndex),
-    runAt: schedule.nextRunAt!.toISOString(),
+    occurrence: taken ? taken.occurrenceDate : occurrenceDate(schedule, schedule.nextIndex),
+    runAt: (taken ? taken.runAt : schedule.nextRunAt!).toISOString(),
     outcome:
       outcome.kind === 'done'
         ? run
@@ -120,7 +173,9 @@ function toDueRun(outcome: ItemOutcome<ScheduleRow, RunRow | null>): DueRun {
     cut: run?.cutCount ?? 0,
     problem:
       outcome.kind === 'failed'
-        ? m.didNotRun(outcome.failure.reason)
+        ? taken
+          ? m.stoppedPartWay(outcome.failure.reason)
+          : m.didNotRun(outcome.failure.reason)
         : outcome.kind === 'deferred'
           ? 'Left for the next pass: the database did not answer.'
           : run
@@ -140,14 +195,15 @@ export async function runDueSchedules(
   options: { asOf: Date; postingDelaySeconds: number },
 ): Promise<DueRun[]> {
   const clock = { now: options.asOf, postingDelaySeconds: options.postingDelaySeconds };
-  return (await runItems(db, dueSchedules(clock), options.asOf)).map(toDueRun);
+  const outcomes = await runItems(db, dueSchedules(clock), options.asOf);
+  return outcomes.filter((outcome) => !inProgress(outcome)).map(toDueRun);
 }
 
 /**
  * POST /teller/schedules/{scheduleId}/runNow: an extra run now by staff who may make its kind of
  * payment; the regular occurrences stay where they are. At most once per Idempotency-Key.
  */
-export function runNow(
+export async function runNow(
   db: Executor,
   actor: Actor,
   scheduleId: number,
@@ -155,10 +211,18 @@ export function runNow(
   key: string | null,
 ): Promise<IdempotentResponse<ScheduleRun>> {
   const request = key ? { key, operation: 'schedule-run-now', payload: { scheduleId } } : null;
-  return runIdempotent(db, actor, request, 201, async (tx) => {
+  // The run the transaction started (set inside it, so a retried transaction sets it again).
+  const started: { run: RunRow | null } = { run: null };
+  const answer = await runIdempotent(db, actor, request, 201, async (tx) => {
     const schedule = await findSchedule(tx, actor, scheduleId, { lock: 'share' });
     await assertMayMoveMoney(tx, actor, schedule.kind);
-    const run = await runSchedule(tx, clock, schedule, { date: null, runAt: clock.now, ranBy: actor });
-    return toRun(run!, actor.username);
+    started.run = await runSchedule(tx, clock, schedule, { date: null, runAt: clock.now, ranBy: actor });
+    return toRun(started.run!, actor.username);
   });
+  const first = started.run;
+  if (answer.replayed || first === null || first.finishedAt !== null) return answer;
+  // A bigger class: the rest of the run, a step per transaction; a repeat of the key gets the whole.
+  const body = toRun(await finishRun(db, clock, first.id), actor.username);
+  if (request) await replaceAnswer(db, actor, request.key, body);
+  return { ...answer, body };
 }

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { schoolYearText as m } from '@bank/shared';
 import type { Tx } from '../../db/client.js';
 import { schedules } from '../../db/schema.js';
-import { claim, recordRun, type Occurrence } from './run-schedule.js';
+import { recordRun } from './run-record.js';
+import { claim, type Occurrence } from './run-schedule.js';
 import type { RunRow, ScheduleRow } from './schedule-view.js';
 
 /**
@@ -24,7 +25,14 @@ export async function stopSchedule(
     .set({ active: false, nextRunAt: null, pausedReason: reason, stoppedAt: at })
     .where(eq(schedules.id, schedule.id));
   const run = await claim(tx, schedule, occurrence, m.didNotRun(reason));
-  await recordRun(tx, at, schedule, occurrence, m.auditScheduleStopped(schedule.name, reason), null);
+  await recordRun(
+    tx,
+    at,
+    schedule,
+    occurrence.ranBy?.id ?? null,
+    m.auditScheduleStopped(schedule.name, reason),
+    null,
+  );
   // The teacher is told here: when notifications exist (API.md "Families and notifications"), the
   // schedule's maker's notification is written in this transaction, with the stop it reports.
   return run;
