@@ -414,6 +414,9 @@ const bankNeutral = new Set<Route>([
   users.signInAddress,
   // An award belongs to the caller's own bank, which it is made in.
   awards.create,
+  // One's own notices: whoever calls reads and marks their own, never another's.
+  notifications.list,
+  notifications.read,
 ]);
 
 /**
