@@ -36,6 +36,19 @@ export interface AppOptions {
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
+/** How request bodies are read: raw text, and JSON where an empty body is no body. */
+function registerBodyParsers(app: FastifyInstance) {
+  // The display name arrives as a raw text body (spec §7).
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // A call without a body may still say it sends JSON (many clients always do): an empty JSON body
+  // is no body, as the document has it, not a 400. Anything else is parsed as Fastify parses it.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, String(body), done),
+  );
+}
+
 /** Builds the whole HTTP application; server.ts listens with it, tests call it through `inject`. */
 export async function buildApp({
   config,
@@ -80,21 +93,13 @@ export async function buildApp({
   });
   registerNoStore(app);
   registerAuth(app, db);
-  // What is buffered is written when the server stops.
+  // Log lines still buffered are written when the server stops.
   app.addHook('onClose', (_instance, done) => {
     destination?.flush();
     done();
   });
 
-  // The display name arrives as a raw text body (spec §7).
-  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => done(null, body));
-  // A call without a body may still say it sends JSON (many clients always do): an empty JSON body
-  // is no body, as the document has it, not a 400. Anything else is parsed as Fastify parses it.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : parseJson(request, String(body), done),
-  );
+  registerBodyParsers(app);
 
   if (rateLimitPerMinute > 0) {
     await app.register(rateLimit, {
