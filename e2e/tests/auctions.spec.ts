@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { branchIdOf, confirmAction, createAccount, createStudent, unique } from './admin-helpers';
+import { confirmAction, unique } from './admin-helpers';
+import { newClass, PASSWORD, postOk, type Student } from './class-helpers';
 import { KeyboardUser } from './keyboard-support';
 import { apiToken, bearer, captureBothThemes, signIn, signOut, VIEWPORTS } from './support';
 
@@ -8,45 +9,6 @@ import { apiToken, bearer, captureBothThemes, signIn, signOut, VIEWPORTS } from 
  * phones and the lower is outbid and sees it; at the end the winner pays "Auction: {name}" and the
  * other's hold is gone (Available back). A bid by keyboard alone; every screen checked by axe.
  */
-
-const PASSWORD = 'Maple-River-2468';
-
-interface Student {
-  username: string;
-  checking: string;
-}
-
-async function postOk(request: APIRequestContext, token: string, url: string, data: unknown = {}) {
-  const answer = await request.post(url, { headers: bearer(token), data });
-  expect(answer.status(), await answer.text()).toBeLessThan(300);
-  return answer;
-}
-
-/** A Student made through the API with a password of their own and $10 on a checking account. */
-async function readyStudent(request: APIRequestContext, admin: string, branchId: number): Promise<Student> {
-  const username = unique('bidder');
-  const temporary = await createStudent(request, admin, username, branchId);
-  const token = await apiToken(request, username, temporary);
-  const changed = await request.put(`/api/user/users/${username}/updatePassword`, {
-    headers: bearer(token),
-    data: [temporary, PASSWORD],
-  });
-  expect(changed.status(), await changed.text()).toBe(200);
-  const checking = await createAccount(request, admin, username, branchId, 'CHECKING');
-  await postOk(request, admin, '/api/teller/deposits', { accountId: checking, amount: 10 });
-  return { username, checking };
-}
-
-/** A class of its own (a branch) with two Students: its auctions are seen by them only. */
-async function newClass(request: APIRequestContext) {
-  const admin = await apiToken(request, 'admin');
-  const branchName = unique('Room');
-  await postOk(request, admin, '/api/admin/branches/create', { branchName, bankId: 1, numOfAccounts: 0 });
-  const branchId = await branchIdOf(request, admin, branchName);
-  const first = await readyStudent(request, admin, branchId);
-  const second = await readyStudent(request, admin, branchId);
-  return { admin, branchId, branchName, first, second };
-}
 
 /** An auction through the API (set-up for the screens not under test), ending tomorrow. */
 async function addAuction(request: APIRequestContext, admin: string, branchId: number, fields: object) {
@@ -126,7 +88,7 @@ test('a teacher puts an item up; two Students bid on phones, one is outbid; the 
   request,
 }) => {
   test.setTimeout(480_000);
-  const cls = await newClass(request);
+  const cls = await newClass(request, 'bidder');
   const { admin, first, second } = cls;
   const name = unique('Class pet');
   let auctionId: number | undefined;
@@ -226,7 +188,7 @@ async function idOf(request: APIRequestContext, admin: string, name: string): Pr
 
 test('a Student bids by keyboard alone on a phone', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const { admin, branchId, first } = await newClass(request);
+  const { admin, branchId, first } = await newClass(request, 'bidder');
   const made = await addAuction(request, admin, branchId, { name: unique('Front seat'), startingBid: 1.5 });
   try {
     await page.setViewportSize(VIEWPORTS.phone);
@@ -259,7 +221,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
   test(`the auctions' screens at ${size} width, light and dark`, async ({ page, request }) => {
     test.setTimeout(600_000);
     await page.setViewportSize(viewport);
-    const { admin, branchId, first, second } = await newClass(request);
+    const { admin, branchId, first, second } = await newClass(request, 'bidder');
     const pet = await addAuction(request, admin, branchId, {
       name: unique('Class pet'),
       description: 'Feed the class pet for a day',

@@ -11,9 +11,14 @@ test("a deposit rings the Student's bell without a reload; the notice leads to t
   page,
   request,
 }) => {
+  const student = await apiToken(request, 'student');
+  const listed = await request.get('/api/user/notifications?limit=1', { headers: bearer(student) });
+  const unreadBefore = ((await listed.json()) as { unread: number }).unread;
   await signIn(page, 'student');
-  const before = await page.getByRole('button', { name: /^Notifications/ }).getAttribute('aria-label');
-  const unreadBefore = Number(/(\d+) unread/.exec(before ?? '')?.[1] ?? 0);
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveAttribute(
+    'aria-label',
+    unreadBefore === 0 ? 'Notifications' : `Notifications, ${unreadBefore} unread`,
+  );
 
   const teller = await apiToken(request, 'teller');
   const memo = `Bake sale ${Date.now()}`;

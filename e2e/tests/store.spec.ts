@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { branchIdOf, confirmAction, createAccount, createStudent, unique } from './admin-helpers';
+import { confirmAction, unique } from './admin-helpers';
+import { newClass, PASSWORD, postOk, type Student } from './class-helpers';
 import { KeyboardUser } from './keyboard-support';
 import { apiToken, bearer, captureBothThemes, signIn, signOut, VIEWPORTS } from './support';
 
@@ -8,46 +9,6 @@ import { apiToken, bearer, captureBothThemes, signIn, signOut, VIEWPORTS } from 
  * phones and the second is refused "Sold out"; the teacher gives the order from the menu's badge;
  * the Student sees it Given and "Store: {item}" on the account; a refund gives the held money back.
  */
-
-const PASSWORD = 'Maple-River-2468';
-
-interface Student {
-  username: string;
-  name: string;
-  checking: string;
-}
-
-/** A Student made through the API with a password of their own and $10 on a checking account. */
-async function readyStudent(request: APIRequestContext, admin: string, branchId: number): Promise<Student> {
-  const username = unique('buyer');
-  const temporary = await createStudent(request, admin, username, branchId);
-  const token = await apiToken(request, username, temporary);
-  const changed = await request.put(`/api/user/users/${username}/updatePassword`, {
-    headers: bearer(token),
-    data: [temporary, PASSWORD],
-  });
-  expect(changed.status(), await changed.text()).toBe(200);
-  const checking = await createAccount(request, admin, username, branchId, 'CHECKING');
-  await postOk(request, admin, '/api/teller/deposits', { accountId: checking, amount: 10 });
-  return { username, name: `Test ${username}`, checking };
-}
-
-async function postOk(request: APIRequestContext, token: string, url: string, data: unknown) {
-  const answer = await request.post(url, { headers: bearer(token), data });
-  expect(answer.status(), await answer.text()).toBeLessThan(300);
-  return answer;
-}
-
-/** A class of its own (a branch) with two Students. */
-async function newClass(request: APIRequestContext) {
-  const admin = await apiToken(request, 'admin');
-  const branchName = unique('Room');
-  await postOk(request, admin, '/api/admin/branches/create', { branchName, bankId: 1, numOfAccounts: 0 });
-  const branchId = await branchIdOf(request, admin, branchName);
-  const first = await readyStudent(request, admin, branchId);
-  const second = await readyStudent(request, admin, branchId);
-  return { admin, branchId, branchName, first, second };
-}
 
 /** An item through the API (set-up for the screens that are not under test here). */
 async function addItem(request: APIRequestContext, admin: string, branchId: number, fields: object) {
@@ -107,7 +68,7 @@ test('a teacher adds an item, two Students buy on phones, one is refused; given 
   request,
 }) => {
   test.setTimeout(240_000);
-  const cls = await newClass(request);
+  const cls = await newClass(request, 'buyer');
   const { admin, first, second } = cls;
   const item = unique('Homework pass');
   try {
@@ -218,7 +179,7 @@ test('a Student buys and cancels, and a teacher gives from the badge, by keyboar
   request,
 }) => {
   test.setTimeout(180_000);
-  const { admin, branchId, first } = await newClass(request);
+  const { admin, branchId, first } = await newClass(request, 'buyer');
   try {
     const sticker = await addItem(request, admin, branchId, { name: unique('Sticker'), price: 2, stock: 5 });
     await page.setViewportSize(VIEWPORTS.phone);
@@ -272,7 +233,7 @@ for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     // Seven screens, each checked by axe and photographed in both themes, on a shared machine.
     test.setTimeout(600_000);
     await page.setViewportSize(viewport);
-    const cls = await newClass(request);
+    const cls = await newClass(request, 'buyer');
     const { admin, branchId, first } = cls;
     try {
       const pass = await addItem(request, admin, branchId, {
