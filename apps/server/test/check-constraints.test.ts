@@ -12,6 +12,7 @@ import {
   AUCTION_STATUSES,
   auctionLimits,
   BID_STATUSES,
+  NOTIFICATION_KINDS,
   AUDIT_ACTIONS,
   BATCH_KINDS,
   economyLimits,
@@ -223,6 +224,13 @@ const guards: Record<string, Guard> = {
   auction_bids_amount_positive: { rule: 'bid amount: amountInCents, more than 0 (400)' },
   auction_bids_held_is_amount: { rule: 'none reaches it: place-bid.ts holds the amount it records' },
   auction_bids_status_valid: { rule: 'none reaches it: the server sets the status', values: BID_STATUSES },
+  notifications_kind_valid: {
+    rule: 'none reaches it: the trigger and the bid function set the kind',
+    values: NOTIFICATION_KINDS,
+  },
+  notifications_amount_positive: {
+    rule: "none reaches it: a notice's amount is a transaction's or a hold's, each more than 0",
+  },
 };
 
 const t = useTestApp();

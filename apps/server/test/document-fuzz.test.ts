@@ -326,7 +326,9 @@ describe('requests generated from the served OpenAPI document', () => {
         .flatMap(([template, methods]) =>
           Object.entries(methods).map(([method, operation]) => ({ template, method, operation })),
         )
-        .filter(({ template, method }) => !only || only.test(`${method} ${template}`));
+        .filter(({ template, method }) => !only || only.test(`${method} ${template}`))
+        // But the notification stream, which never ends an `inject` (notifications.test.ts opens it).
+        .filter(({ operation }) => !JSON.stringify(operation).includes('"text/event-stream"'));
       for (const { template, method, operation } of operations)
         await fuzzOperation(template, method, operation as unknown as Operation);
       console.log(

@@ -281,4 +281,5 @@ export const leftOut: Record<string, string> = {
     "the operator's record of background work that failed; a schedule it stopped says why in schedules",
   schedule_run_students:
     'whom a run in progress has still to pay, emptied as it pays; its payments are in transactions',
+  notifications: 'notices to people of what transactions and bids did; the money itself is in transactions',
 };

@@ -44,19 +44,20 @@ const noticeId = z.coerce
   .max(Number.MAX_SAFE_INTEGER, { error: notificationMessages.readWhich });
 
 /** POST /user/notifications/read: some notices by id, or all of them. */
-export const readNotificationsBody = z
-  .object({
-    ids: z
-      .array(noticeId, { error: notificationMessages.readWhich })
-      .min(1, notificationMessages.readWhich)
-      .max(notificationLimits.readIdsMax, notificationMessages.readTooMany)
-      .optional(),
-    all: z.literal(true, { error: notificationMessages.readWhich }).optional(),
-  })
-  .strict()
-  .refine((body) => (body.ids === undefined) !== (body.all === undefined), {
-    message: notificationMessages.readWhich,
-  });
+export const readNotificationsBody = z.union(
+  [
+    z
+      .object({
+        ids: z
+          .array(noticeId, { error: notificationMessages.readWhich })
+          .min(1, notificationMessages.readWhich)
+          .max(notificationLimits.readIdsMax, notificationMessages.readTooMany),
+      })
+      .strict(),
+    z.object({ all: z.literal(true, { error: notificationMessages.readWhich }) }).strict(),
+  ],
+  { error: notificationMessages.readWhich },
+);
 export type ReadNotificationsBody = z.input<typeof readNotificationsBody>;
 export type ReadNotifications = z.output<typeof readNotificationsBody>;
 

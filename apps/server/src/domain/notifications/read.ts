@@ -67,7 +67,7 @@ export async function markRead(
   now: Date,
 ): Promise<{ unread: number }> {
   const mine = and(eq(notifications.userId, actor.id), isNull(notifications.readAt));
-  const which = body.ids === undefined ? mine : and(mine, inArray(notifications.id, body.ids));
+  const which = 'all' in body ? mine : and(mine, inArray(notifications.id, body.ids));
   await db.update(notifications).set({ readAt: now }).where(which);
   return { unread: await unreadCount(db, actor.id) };
 }
