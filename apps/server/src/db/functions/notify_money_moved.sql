@@ -5,6 +5,8 @@
 -- written by notify_person.sql.
 -- A restore copies rows as they are (backup/restore-backup.ts sets bank.restoring): it tells nobody.
 -- Applied after the migrations on every migrate (db/migrate.ts): this file is its one definition.
+-- The trigger that calls it is made once, by migration 0026 (a trigger made on every migrate
+-- would lock transactions at every start).
 CREATE OR REPLACE FUNCTION notify_money_moved() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -24,7 +26,3 @@ BEGIN
   RETURN NULL;
 END
 $$;
---> statement-breakpoint
-CREATE OR REPLACE TRIGGER transactions_notify_money_moved
-AFTER INSERT ON transactions
-FOR EACH ROW EXECUTE FUNCTION notify_money_moved();
