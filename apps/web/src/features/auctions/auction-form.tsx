@@ -13,6 +13,7 @@ import { FormPanel } from '../../components/form-panel';
 import { failureStatus, StatusLine } from '../../components/status-message';
 import { addDays, bankDateAndTime, bankInstant, bankToday } from '../../lib/bank-time';
 import { parseAmountInput } from '../../lib/format';
+import { forWhomOptions } from '../../lib/for-whom';
 import { focusFirstInvalid } from '../../lib/page-focus';
 import { schemaErrors } from '../../lib/validation';
 import { useCreateAuction, useUpdateAuction } from './api';
@@ -70,19 +71,6 @@ function errorsOf(v: AuctionValues, body: ReturnType<typeof bodyOf>, editing: bo
   else if (!v.endTime) errors.endTime = m.endTimeRequired;
   else if (endError) errors.endDate = endError;
   return errors;
-}
-
-interface Option {
-  value: string;
-  label: string;
-}
-
-/** For whom: an admin picks the whole bank or a class; a teacher runs their own class's only. */
-function forWhomOptions(user: User, branches: Branch[]): Option[] {
-  const admin = user.userRole === 'ADMIN';
-  const mine = branches.filter((b) => admin || b.branchId === user.branchId);
-  const options = mine.map((b) => ({ value: String(b.branchId), label: b.branchName }));
-  return admin ? [{ value: '', label: m.wholeBank }, ...options] : options;
 }
 
 interface AuctionFormProps {
@@ -182,7 +170,7 @@ export function AuctionForm({ user, zone, auction, branches, onDone, onCancel }:
           />
           <NativeSelect
             label={m.forWhomLabel}
-            data={forWhomOptions(user, branches)}
+            data={forWhomOptions(user, branches, m.wholeBank)}
             disabled={saving || !admin}
             {...form.getInputProps('branchId')}
           />

@@ -12,6 +12,7 @@ import {
 import { FormPanel } from '../../components/form-panel';
 import { failureStatus, StatusLine } from '../../components/status-message';
 import { parseAmountInput } from '../../lib/format';
+import { forWhomOptions, type ForWhomOption } from '../../lib/for-whom';
 import { focusFirstInvalid } from '../../lib/page-focus';
 import { schemaErrors } from '../../lib/validation';
 import { useCreateItem, useUpdateItem } from './api';
@@ -67,17 +68,6 @@ interface ItemFormProps {
 }
 
 /** For whom: an admin picks the whole bank or a class; a teacher sells to their own class only. */
-interface Option {
-  value: string;
-  label: string;
-}
-
-function forWhomOptions(user: User, branches: Branch[]): Option[] {
-  const admin = user.userRole === 'ADMIN';
-  const mine = branches.filter((b) => admin || b.branchId === user.branchId);
-  const options = mine.map((b) => ({ value: String(b.branchId), label: b.branchName }));
-  return admin ? [{ value: '', label: m.wholeBank }, ...options] : options;
-}
 
 /** The form's values, its check against the API's own schema, and the create or update call. */
 function useItemForm({ user, item, onDone }: Pick<ItemFormProps, 'user' | 'item' | 'onDone'>) {
@@ -99,7 +89,15 @@ function useItemForm({ user, item, onDone }: Pick<ItemFormProps, 'user' | 'item'
 type ItemFormState = ReturnType<typeof useItemForm>;
 
 /** How many, how many each, for whom, on sale. */
-function StockFields({ state, options, admin }: { state: ItemFormState; options: Option[]; admin: boolean }) {
+function StockFields({
+  state,
+  options,
+  admin,
+}: {
+  state: ItemFormState;
+  options: ForWhomOption[];
+  admin: boolean;
+}) {
   const { form, saving } = state;
   return (
     <>
@@ -172,7 +170,7 @@ export function ItemForm({ user, item, branches, onDone, onCancel }: ItemFormPro
           />
           <StockFields
             state={state}
-            options={forWhomOptions(user, branches)}
+            options={forWhomOptions(user, branches, m.wholeBank)}
             admin={user.userRole === 'ADMIN'}
           />
         </SimpleGrid>
